@@ -1,0 +1,72 @@
+"""Standard playing cards shared by the games: ranks, suits and a short notation.
+
+A card is written rank then suit symbol: ``A♠``, ``10♡``, ``Q♣``; a joker is ``Jk``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SUITS = ("♣", "♢", "♡", "♠")
+"""Clubs, diamonds, hearts, spades (bridge order)."""
+
+SUIT_NAMES = {"♣": "clubs", "♢": "diamonds", "♡": "hearts", "♠": "spades"}
+RED_SUITS = frozenset({"♢", "♡"})
+BLACK_SUITS = frozenset({"♣", "♠"})
+
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+"""Ranks are 1 (ace) to 13 (king); these are the letters of the non-numeric ones."""
+
+_RANK_BY_NAME = {"A": 1, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 11)}}
+_SUIT_ALIASES = {"C": "♣", "D": "♢", "H": "♡", "S": "♠", "♦": "♢", "♥": "♡", **{s: s for s in SUITS}}
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A playing card: rank 1-13 and suit symbol, or a joker (rank 0, suit ``""``)."""
+
+    rank: int
+    suit: str
+
+    def __str__(self) -> str:
+        if self.is_joker:
+            return "Jk"
+        return f"{RANK_NAMES.get(self.rank, str(self.rank))}{self.suit}"
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == 0
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS
+
+    @property
+    def is_black(self) -> bool:
+        return self.suit in BLACK_SUITS
+
+    @property
+    def colour(self) -> str:
+        return "red" if self.is_red else "black"
+
+    @staticmethod
+    def parse(text: str) -> "Card":
+        """The card written ``text`` (``A♠``, ``10H``, ``Jk``); ``ValueError`` otherwise."""
+        text = text.strip()
+        if text in ("Jk", "JK", "Joker", "joker"):
+            return JOKER
+        if len(text) >= 2 and text[:-1].upper() in _RANK_BY_NAME and text[-1].upper() in _SUIT_ALIASES:
+            return Card(_RANK_BY_NAME[text[:-1].upper()], _SUIT_ALIASES[text[-1].upper()])
+        raise ValueError(f"{text!r} is not a card (write rank then suit, like A♠, 10♡, Q♣ or Jk)")
+
+
+JOKER = Card(0, "")
+
+
+def standard_deck(jokers: int = 0) -> tuple[Card, ...]:
+    """One 52-card deck in a fixed order, plus ``jokers`` jokers."""
+    return tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14)) + (JOKER,) * jokers
+
+
+def rank_name(rank: int) -> str:
+    return RANK_NAMES.get(rank, str(rank))

@@ -1,0 +1,439 @@
+"""The engine contract shared by every game.
+
+A game module supplies a :class:`Rules` object working on its own immutable
+*core* value (a frozen dataclass of tuples). :class:`State` wraps a core with
+everything the contract needs: the record (game, rules version, players,
+options, seed, actions), legality checks, views, replay and JSON.
+
+Game modules never see the record machinery; the wrapper never sees the cards.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Mapping, Sequence
+
+from .rng import Rng
+
+Core = Any
+"""A game's own immutable state value (hashable, comparable)."""
+
+Action = Hashable
+"""A game's own immutable action value; ``str(action)`` is its notation."""
+
+OptionValue = int | str | bool
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now; the message says why in the game's words."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One lobby option of a game: a name, a default and the allowed values."""
+
+    name: str
+    default: OptionValue
+    choices: tuple[OptionValue, ...]
+    label: str
+    help: str = ""
+
+    def check(self, value: object) -> OptionValue:
+        """The value if allowed, else ``ValueError`` naming the allowed values."""
+        for choice in self.choices:
+            if value == choice and type(value) is type(choice):
+                return choice
+        allowed = ", ".join(json.dumps(c) for c in self.choices)
+        raise ValueError(f"option {self.name!r} must be one of {allowed}; got {value!r}")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Metadata of a registered game (the lobby and the generic tests read it)."""
+
+    id: str
+    title: str
+    blurb: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    cooperative: bool
+    options: tuple[Option, ...] = ()
+    source: str = ""
+    """Where the original rules come from (shown as a link on the rules page)."""
+    max_actions: Callable[[int], int] = field(default=lambda players: 10_000)
+    """An upper bound on the number of actions of any game with this many players."""
+    allowed_players: Callable[[int, Mapping[str, OptionValue]], str | None] = field(
+        default=lambda players, options: None
+    )
+    """Extra player-count rule depending on options: a message when not allowed, else None."""
+
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        raise KeyError(name)
+
+    def to_json(self) -> dict[str, Any]:
+        """The lobby's description of this game (JSON-safe)."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "blurb": self.blurb,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "rules_version": self.rules_version,
+            "cooperative": self.cooperative,
+            "source": self.source,
+            "options": [
+                {
+                    "name": o.name,
+                    "default": o.default,
+                    "choices": list(o.choices),
+                    "label": o.label,
+                    "help": o.help,
+                }
+                for o in self.options
+            ],
+        }
+
+
+class Rules:
+    """What a game module implements. Every method is a pure function of its arguments."""
+
+    info: GameInfo
+
+    def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> Core:
+        """The core at the start of a game (the core owns ``rng`` from here on)."""
+        raise NotImplementedError
+
+    def current_player(self, core: Core) -> int | None:
+        """The seat that decides next, or None when the game is over."""
+        raise NotImplementedError
+
+    def legal_actions(self, core: Core) -> list[Action]:
+        """Every legal action in a deterministic order (empty exactly when over)."""
+        raise NotImplementedError
+
+    def apply(self, core: Core, action: Action) -> Core:
+        """The next core; ``action`` is known to be legal."""
+        raise NotImplementedError
+
+    def why_illegal(self, core: Core, text: str) -> str:
+        """Why the action written ``text`` is not legal now, in the game's words."""
+        if self.current_player(core) is None:
+            return "the game is over"
+        return f"{text!r} is not a legal action now"
+
+    def scores(self, core: Core) -> list[int | float]:
+        """Each seat's score now."""
+        raise NotImplementedError
+
+    def winners(self, core: Core) -> list[int]:
+        """The winning seats once the game is over (every seat for a won cooperative game)."""
+        raise NotImplementedError
+
+    def view(self, core: Core, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may see (None: the public view), JSON-safe."""
+        raise NotImplementedError
+
+    def sample_hidden(self, core: Core, seat: int | None, rng: Rng) -> Core:
+        """A core consistent with ``view(core, seat)``, every hidden card re-dealt with ``rng``.
+
+        It must depend only on what ``seat`` sees and on ``rng``: the core's own generator
+        is hidden too and is replaced by one drawn from ``rng``.
+        """
+        raise NotImplementedError
+
+    def describe(self, before: Core, action: Action, after: Core) -> str:
+        """A public log line for ``action`` (it must reveal nothing hidden)."""
+        return f"Player {self.current_player(before)} plays {action}"
+
+    def evaluate(self, core: Core) -> list[float] | None:
+        """Optional AI hook: each seat's chance of winning from here, in [0, 1]."""
+        return None
+
+    def load_position(
+        self, players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]
+    ) -> Core:
+        """Optional: a core built from a position description (e.g. a rules-page figure)."""
+        raise ValueError(f"{self.info.id} has no loadable positions")
+
+
+_REGISTRY: dict[str, Rules] = {}
+
+
+def register(rules: Rules) -> Rules:
+    """Add a game module's rules to the registry (called by each game module)."""
+    _REGISTRY[rules.info.id] = rules
+    return rules
+
+
+def rules_for(game_id: object) -> Rules:
+    if not isinstance(game_id, str) or game_id not in _REGISTRY:
+        allowed = ", ".join(sorted(_REGISTRY))
+        raise ValueError(f"unknown game {game_id!r}; the games are: {allowed}")
+    return _REGISTRY[game_id]
+
+
+def check_setup(
+    rules: Rules, players: object, options: Mapping[str, object] | None
+) -> dict[str, OptionValue]:
+    """Validated options with defaults filled in; ``ValueError`` naming the allowed values."""
+    info = rules.info
+    if not isinstance(players, int) or isinstance(players, bool) or not (
+        info.min_players <= players <= info.max_players
+    ):
+        raise ValueError(
+            f"{info.title} takes {info.min_players} to {info.max_players} players; got {players!r}"
+        )
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise ValueError(f"options must be an object of option values; got {options!r}")
+    known = {o.name for o in info.options}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        allowed = ", ".join(sorted(known)) or "none"
+        raise ValueError(f"unknown option {unknown[0]!r} for {info.title}; the options are: {allowed}")
+    checked = {o.name: o.check(options.get(o.name, o.default)) for o in info.options}
+    problem = info.allowed_players(players, checked)
+    if problem:
+        raise ValueError(problem)
+    return checked
+
+
+class State:
+    """An immutable game state: a game's core plus the history that produced it."""
+
+    __slots__ = ("rules", "players", "options", "seed", "core", "position", "_parent", "_action", "_legal")
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        options: Mapping[str, OptionValue],
+        seed: int | None,
+        core: Core,
+        position: Mapping[str, Any] | None = None,
+        parent: "State | None" = None,
+        action: Action | None = None,
+    ) -> None:
+        self.rules = rules
+        self.players = players
+        self.options = dict(options)
+        self.seed = seed
+        self.core = core
+        self.position = position
+        self._parent = parent
+        self._action = action
+        self._legal: dict[str, Action] | None = None
+
+    # -- the decision ---------------------------------------------------------------
+    @property
+    def game(self) -> str:
+        return self.rules.info.id
+
+    @property
+    def current_player(self) -> int | None:
+        return self.rules.current_player(self.core)
+
+    def _legal_by_text(self) -> dict[str, Action]:
+        if self._legal is None:
+            actions = self.rules.legal_actions(self.core)
+            by_text = {str(a): a for a in actions}
+            if len(by_text) != len(actions):
+                raise AssertionError(f"{self.game}: two legal actions share a notation")
+            self._legal = by_text
+        return self._legal
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, in a deterministic order; empty exactly when the game is over."""
+        return list(self._legal_by_text().values())
+
+    def legal_texts(self) -> list[str]:
+        return list(self._legal_by_text())
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action written ``text`` (the inverse of ``str``), else ``IllegalAction``."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action is written as text; got {text!r}")
+        action = self._legal_by_text().get(text.strip())
+        if action is None:
+            raise IllegalAction(self.rules.why_illegal(self.core, text.strip()))
+        return action
+
+    def apply(self, action: Action | str) -> "State":
+        """The state after ``action`` (or its text); the receiver never changes."""
+        text = action if isinstance(action, str) else str(action)
+        legal = self.parse_action(text)
+        core = self.rules.apply(self.core, legal)
+        return State(self.rules, self.players, self.options, self.seed, core, self.position, self, legal)
+
+    # -- results --------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.current_player is None
+
+    def scores(self) -> list[int | float]:
+        return self.rules.scores(self.core)
+
+    def winners(self) -> list[int]:
+        return self.rules.winners(self.core) if self.is_terminal() else []
+
+    # -- information ------------------------------------------------------------------
+    def history(self) -> list[tuple["State", Action]]:
+        """(state before, action) pairs from the start."""
+        steps: list[tuple[State, Action]] = []
+        node: State | None = self
+        while node is not None and node._parent is not None:
+            steps.append((node._parent, node._action))
+            node = node._parent
+        steps.reverse()
+        return steps
+
+    def log(self) -> list[str]:
+        """The public game log, one line per action."""
+        lines = []
+        node: State | None = self
+        while node is not None and node._parent is not None:
+            lines.append(self.rules.describe(node._parent.core, node._action, node.core))
+            node = node._parent
+        lines.reverse()
+        return lines
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """Everything ``seat`` may see and nothing more (None: the public view), JSON-safe."""
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise ValueError(f"seat must be None or 0..{self.players - 1}; got {seat!r}")
+        view = {
+            "game": self.game,
+            "players": self.players,
+            "options": dict(self.options),
+            "seat": seat,
+            "current_player": self.current_player,
+            "over": self.is_terminal(),
+            "scores": self.scores(),
+            "winners": self.winners(),
+            "log": self.log(),
+        }
+        view.update(self.rules.view(self.core, seat))
+        return view
+
+    def sample_hidden(self, seat: int | None, rng: Rng | int) -> "State":
+        """A full state consistent with ``view(seat)``, hidden cards re-dealt at random.
+
+        The result keeps the public history (for its log) but has no seed: it is a
+        determinization for search, not a replayable game.
+        """
+        if isinstance(rng, int):
+            rng = Rng.from_seed(rng)
+        core = self.rules.sample_hidden(self.core, seat, rng)
+        return State(self.rules, self.players, self.options, None, core, self.position, self._parent, self._action)
+
+    # -- the record -------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """``{game, rules_version, players, options, seed, actions}`` (plus ``position`` if any)."""
+        if self.seed is None:
+            raise ValueError("a sampled (determinized) state has no replayable record")
+        record: dict[str, Any] = {
+            "game": self.game,
+            "rules_version": self.rules.info.rules_version,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+        }
+        if self.position is not None:
+            record["position"] = self.position
+        record["actions"] = [str(action) for _, action in self.history()]
+        return record
+
+    def to_json(self) -> str:
+        return json.dumps(self.record(), ensure_ascii=False, sort_keys=True)
+
+    # -- identity ---------------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, State)
+            and self.game == other.game
+            and self.players == other.players
+            and self.options == other.options
+            and self.core == other.core
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.game, self.players, self.core))
+
+    def __repr__(self) -> str:
+        return f"<State {self.game} players={self.players} seed={self.seed} actions={len(self.history())}>"
+
+
+def new_game(
+    game_id: str,
+    players: int,
+    seed: int,
+    options: Mapping[str, object] | None = None,
+    position: Mapping[str, Any] | None = None,
+) -> State:
+    """A new game; ``ValueError`` naming the allowed values for a bad id, player count or option."""
+    rules = rules_for(game_id)
+    checked = check_setup(rules, players, options)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be an integer; got {seed!r}")
+    rng = Rng.from_seed(seed)
+    if position is None:
+        core = rules.setup(players, checked, rng)
+    else:
+        core = rules.load_position(players, checked, position)
+    return State(rules, players, checked, seed, core, position)
+
+
+_RECORD_KEYS = ("game", "rules_version", "players", "options", "seed", "actions")
+
+
+def replay(record: object) -> State:
+    """Rebuild the exact state of a record; ``ValueError`` names the failing field or step."""
+    if not isinstance(record, Mapping):
+        raise ValueError(f"a record must be an object; got {type(record).__name__}")
+    for key in _RECORD_KEYS:
+        if key not in record:
+            raise ValueError(f"record field {key!r} is missing")
+    extra = sorted(set(record) - set(_RECORD_KEYS) - {"position"})
+    if extra:
+        raise ValueError(f"record field {extra[0]!r} is not part of a record")
+    rules = rules_for(record["game"])
+    if record["rules_version"] != rules.info.rules_version:
+        raise ValueError(
+            f"record field 'rules_version' is {record['rules_version']!r}; "
+            f"this engine plays {rules.info.id} rules version {rules.info.rules_version!r}"
+        )
+    seed = record["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"record field 'seed' must be an integer; got {seed!r}")
+    position = record.get("position")
+    if position is not None and not isinstance(position, Mapping):
+        raise ValueError("record field 'position' must be an object")
+    try:
+        state = new_game(record["game"], record["players"], seed, record["options"], position)
+    except ValueError as exc:
+        raise ValueError(f"record field 'players' or 'options': {exc}") from None
+    actions = record["actions"]
+    if not isinstance(actions, Sequence) or isinstance(actions, str):
+        raise ValueError("record field 'actions' must be a list of action texts")
+    for step, text in enumerate(actions):
+        if not isinstance(text, str):
+            raise ValueError(f"record step {step}: an action must be text; got {text!r}")
+        try:
+            state = state.apply(text)
+        except IllegalAction as exc:
+            raise ValueError(f"record step {step} ({text!r}): {exc}") from None
+    return state
+
+
+def from_json(text: str) -> State:
+    """The state of a JSON record made by ``State.to_json``."""
+    try:
+        record = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"not a JSON record: {exc}") from None
+    return replay(record)

@@ -1,0 +1,38 @@
+"""Random playouts used by the generic tests (not a test module)."""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator
+
+import pyengine
+from pyengine import State
+
+
+def player_counts(game_id: str) -> list[int]:
+    info = pyengine.GAMES[game_id]
+    counts = list(range(info.min_players, info.max_players + 1))
+    if len(counts) > 4:  # first, last and a few between are enough per run
+        counts = sorted({counts[0], counts[1], counts[len(counts) // 2], counts[-2], counts[-1]})
+    return counts
+
+
+def valid_options(game_id: str, players: int, rnd: random.Random) -> dict[str, object]:
+    """A random choice of option values that the game accepts for this player count."""
+    info = pyengine.GAMES[game_id]
+    for _ in range(50):
+        options = {o.name: rnd.choice(o.choices) for o in info.options}
+        if info.allowed_players(players, options) is None:
+            return options
+    return {}
+
+
+def playout(state: State, rnd: random.Random, limit: int) -> Iterator[State]:
+    """Yield every state of a random playout from ``state`` (at most ``limit`` actions)."""
+    yield state
+    for _ in range(limit):
+        actions = state.legal_actions()
+        if not actions:
+            return
+        state = state.apply(rnd.choice(actions))
+        yield state

@@ -1,0 +1,160 @@
+"""The generic suite: every registered game through the engine contract, by random playouts."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import pyengine
+from pyengine import IllegalAction, Rng
+from tests.playouts import player_counts, playout, valid_options
+
+GAME_IDS = list(pyengine.GAMES)
+SEEDS = range(6)
+
+
+def games_and_counts() -> list[tuple[str, int]]:
+    return [(g, n) for g in GAME_IDS for n in player_counts(g)]
+
+
+def test_registry_metadata() -> None:
+    for game_id, info in pyengine.GAMES.items():
+        assert info.id == game_id
+        assert info.title and info.blurb and info.rules_version
+        assert 1 <= info.min_players <= info.max_players
+        json.dumps(info.to_json())
+        for option in info.options:
+            assert option.default in option.choices
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_bad_setup_raises_value_error_naming_allowed_values(game_id: str) -> None:
+    info = pyengine.GAMES[game_id]
+    with pytest.raises(ValueError, match="players"):
+        pyengine.new_game(game_id, info.max_players + 1, 1)
+    with pytest.raises(ValueError, match="options"):
+        pyengine.new_game(game_id, info.min_players, 1, {"no-such-option": 1})
+    for option in info.options:
+        with pytest.raises(ValueError, match=option.name):
+            pyengine.new_game(game_id, info.min_players, 1, {option.name: "not-a-choice"})
+    with pytest.raises(ValueError, match="games are"):
+        pyengine.new_game("no-such-game", 2, 1)
+
+
+@pytest.mark.parametrize("game_id,players", games_and_counts())
+def test_random_playouts_keep_the_contract(game_id: str, players: int) -> None:
+    info = pyengine.GAMES[game_id]
+    bound = info.max_actions(players)
+    foreign: list[str] = ["no such action", ""]
+    for seed in SEEDS:
+        rnd = random.Random(f"{game_id}/{players}/{seed}")
+        options = valid_options(game_id, players, rnd)
+        state = pyengine.new_game(game_id, players, seed, options)
+        assert state == pyengine.new_game(game_id, players, seed, options), "a seed deals the same game"
+        steps = 0
+        for state in playout(state, rnd, bound + 1):
+            check_state(state, rnd, foreign, deep=steps % 7 == 0)
+            steps += 1
+        assert state.is_terminal(), f"{game_id} with {players} players did not end within {bound} actions"
+        assert steps - 1 <= bound
+        check_end(state)
+        again = pyengine.replay(state.record())
+        assert again == state and again.record() == state.record()
+        assert pyengine.from_json(state.to_json()) == state
+
+
+def check_state(state: pyengine.State, rnd: random.Random, foreign: list[str], deep: bool) -> None:
+    actions = state.legal_actions()
+    texts = [str(a) for a in actions]
+    assert len(set(texts)) == len(texts), "action notations are unique"
+    assert texts == [str(a) for a in state.legal_actions()], "legal actions come in a deterministic order"
+    assert (state.current_player is None) == (not actions) == state.is_terminal()
+    for text in texts[:5]:
+        assert str(state.parse_action(text)) == text
+    players = state.players
+    public = state.view(None)
+    json.dumps(public)
+    assert len(state.scores()) == players
+    if not actions:
+        return
+    assert 0 <= state.current_player < players
+    # apply never changes the receiver
+    core_before, view_before = state.core, state.view(state.current_player)
+    state.apply(rnd.choice(actions))
+    assert state.core == core_before and state.view(state.current_player) == view_before
+    # illegal actions raise IllegalAction and change nothing
+    for text in foreign[-4:]:
+        if text not in texts:
+            with pytest.raises(IllegalAction):
+                state.apply(text)
+            assert state.core == core_before
+    foreign.extend(texts[:2])
+    if not deep:
+        return
+    # views: JSON-safe, and unchanged when what a seat cannot see is re-dealt
+    for seat in [None, *range(players)]:
+        view = state.view(seat)
+        assert json.loads(json.dumps(view)) == view
+        sample = state.sample_hidden(seat, Rng.from_seed(rnd.randrange(1 << 30)))
+        assert sample.view(seat) == view, f"sample_hidden changed what seat {seat} sees"
+        if seat == state.current_player:
+            assert sample.legal_texts() == state.legal_texts(), "a seat's choices depend only on what it sees"
+        # the sample depends only on the view and the generator
+        assert sample.sample_hidden(seat, Rng.from_seed(99)).core == state.sample_hidden(seat, Rng.from_seed(99)).core
+        # a sample is a playable position
+        for later in playout(sample, rnd, 3):
+            later.legal_actions()
+
+
+def check_end(state: pyengine.State) -> None:
+    winners = state.winners()
+    assert all(0 <= w < state.players for w in winners)
+    if pyengine.GAMES[state.game].cooperative and winners:
+        assert winners == list(range(state.players))
+    with pytest.raises(IllegalAction):
+        state.apply("anything")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=-(2**63), max_value=2**63), data=st.data())
+def test_replay_round_trips_any_prefix(game_id: str, seed: int, data: st.DataObject) -> None:
+    info = pyengine.GAMES[game_id]
+    players = data.draw(st.integers(info.min_players, info.max_players))
+    rnd = random.Random(seed)
+    options = valid_options(game_id, players, rnd)
+    state = pyengine.new_game(game_id, players, seed, options)
+    length = data.draw(st.integers(0, 60))
+    for state in playout(state, rnd, length):
+        pass
+    assert pyengine.from_json(state.to_json()) == state
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_tampered_records_name_the_failing_field(game_id: str) -> None:
+    info = pyengine.GAMES[game_id]
+    rnd = random.Random(5)
+    state = pyengine.new_game(game_id, info.min_players, 5, valid_options(game_id, info.min_players, rnd))
+    for state in playout(state, rnd, 12):
+        pass
+    record = state.record()
+    for key in ("game", "rules_version", "players", "options", "seed", "actions"):
+        broken = dict(record)
+        del broken[key]
+        with pytest.raises(ValueError, match=key):
+            pyengine.replay(broken)
+    with pytest.raises(ValueError, match="rules_version"):
+        pyengine.replay({**record, "rules_version": "0-tampered"})
+    with pytest.raises(ValueError, match="seed"):
+        pyengine.replay({**record, "seed": "seven"})
+    if record["actions"]:
+        with pytest.raises(ValueError, match="step 0"):
+            pyengine.replay({**record, "actions": ["not an action", *record["actions"][1:]]})
+    with pytest.raises(ValueError):
+        pyengine.from_json(state.to_json()[:-7])
+    with pytest.raises(ValueError):
+        pyengine.replay([1, 2, 3])

@@ -1,0 +1,73 @@
+"""Small HTML helpers shared by the renderers (escaping, cards, buttons)."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Iterable
+
+SUIT_CLASS = {"♣": "clubs", "♢": "diamonds", "♡": "hearts", "♠": "spades"}
+
+
+def esc(text: object) -> str:
+    """Text made safe for HTML content and attribute values."""
+    return escape(str(text), quote=True)
+
+
+def attrs(**values: object) -> str:
+    """HTML attributes from keyword arguments; ``data_action`` becomes ``data-action``.
+
+    None and False values are left out; True gives a bare attribute.
+    """
+    parts = []
+    for key, value in values.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        parts.append(name if value is True else f'{name}="{esc(value)}"')
+    return (" " + " ".join(parts)) if parts else ""
+
+
+def classes(*names: str | None | bool) -> str:
+    return " ".join(n for n in names if isinstance(n, str) and n)
+
+
+def card(
+    text: str,
+    *,
+    action: str | None = None,
+    select: str | None = None,
+    selected: bool = False,
+    extra: str = "",
+    title: str | None = None,
+    tag: str | None = None,
+) -> str:
+    """A face-up card written like ``10♡`` (or ``Jk``), clickable when given an action or a selection."""
+    suit = text[-1] if text and text[-1] in SUIT_CLASS else ""
+    colour = "red" if suit in ("♢", "♡") else ("black" if suit else "joker")
+    rank = text[:-1] if suit else text
+    clickable = action is not None or select is not None
+    element = tag or ("button" if clickable else "span")
+    cls = classes("card", colour, SUIT_CLASS.get(suit), "selected" if selected else None, "clickable" if clickable else None, extra)
+    label = title or text
+    return (
+        f"<{element}{attrs(class_=cls, data_action=action, data_select=select, title=label, aria_label=label, type='button' if element == 'button' else None)}>"
+        f'<span class="rank">{esc(rank)}</span><span class="suit">{esc(suit)}</span></{element}>'
+    )
+
+
+def card_back(count: int | None = None, label: str = "") -> str:
+    """A face-down card, optionally with a count (a pile or a hidden hand)."""
+    inner = f'<span class="count">{count}</span>' if count is not None else ""
+    return f'<span class="card back"{attrs(title=label or None)}>{inner}</span>'
+
+
+def button(label: str, *, action: str | None = None, select: str | None = None, extra: str = "", title: str | None = None) -> str:
+    """A text button for an action or a selection."""
+    return (
+        f"<button{attrs(type='button', class_=classes('btn', extra), data_action=action, data_select=select, title=title)}>"
+        f"{esc(label)}</button>"
+    )
+
+
+def join(parts: Iterable[str]) -> str:
+    return "".join(parts)
