@@ -1,0 +1,9 @@
+"""``python -m pyengine simulate ...``: see :mod:`pyengine.simulate`."""
+
+from __future__ import annotations
+
+import sys
+
+from .simulate import main
+
+sys.exit(main())

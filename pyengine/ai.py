@@ -1,0 +1,206 @@
+"""Computer players, generic over the engine contract.
+
+- ``random``: a uniformly random legal action.
+- ``easy`` / ``normal`` / ``hard``: information-set Monte Carlo tree search (single observer).
+  Every iteration re-deals what the bot's seat cannot see (``sample_hidden``), walks the
+  shared tree by UCB over the actions legal in that deal, plays a short random rollout and
+  scores it with the game's ``evaluate`` hook (or its scores). The bot therefore decides
+  only from its own seat's view: the real hidden cards never reach the search.
+
+A decision is seeded: the same bot seed and the same state give the same choice, as long as
+the iteration budget (not the optional time cap) ends the search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import asdict, dataclass
+from typing import Any, Generator, Mapping
+
+from .core import Action, Core, Rules, State
+from .rng import Rng
+
+
+@dataclass(frozen=True)
+class Level:
+    """A search budget: iterations, rollout depth and a safety cap in seconds (None: no cap)."""
+
+    iterations: int
+    rollout_depth: int
+    max_seconds: float | None
+    exploration: float = 0.8
+
+
+LEVELS: Mapping[str, Level] = {
+    "easy": Level(iterations=40, rollout_depth=8, max_seconds=0.5),
+    "normal": Level(iterations=300, rollout_depth=16, max_seconds=0.45),
+    "hard": Level(iterations=1500, rollout_depth=24, max_seconds=2.5),
+}
+"""The lobby's three levels. ``normal`` keeps a browser decision under a second."""
+
+BOT_NAMES = ("random", *LEVELS)
+
+
+class Bot:
+    """A computer player: ``choose(state)`` returns one of ``state.legal_actions()``."""
+
+    name = "bot"
+
+    def choose(self, state: State) -> Action:
+        for _ in self.think(state):
+            pass
+        return self.decision
+
+    def think(self, state: State) -> Generator[int, None, None]:
+        """Decide in slices: yields progress (iterations so far); the result is ``self.decision``."""
+        raise NotImplementedError
+        yield 0
+
+    decision: Action = None
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal action (seeded)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.random = random.Random(f"random-bot:{seed}")
+
+    def think(self, state: State) -> Generator[int, None, None]:
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("the game is over: there is nothing to choose")
+        self.decision = self.random.choice(actions)
+        yield 1
+
+
+class _Node:
+    __slots__ = ("player", "visits", "total", "available", "children")
+
+    def __init__(self, player: int | None) -> None:
+        self.player = player
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+        self.children: dict[Action, _Node] = {}
+
+
+def outcome(rules: Rules, core: Core, players: int) -> list[float]:
+    """Each seat's value of a position in [0, 1]: the result when over, else the game's estimate."""
+    if rules.current_player(core) is None:
+        winners = rules.winners(core)
+        if not winners:
+            return [0.0] * players
+        share = 1.0 / len(winners) if not rules.info.cooperative else 1.0
+        return [share if seat in winners else 0.0 for seat in range(players)]
+    estimate = rules.evaluate(core)
+    if estimate is not None:
+        return estimate
+    scores = rules.scores(core)
+    low, high = min(scores), max(scores)
+    if high == low:
+        return [0.5] * players
+    return [0.2 + 0.6 * (s - low) / (high - low) for s in scores]
+
+
+class SearchBot(Bot):
+    """Determinized (information-set) Monte Carlo tree search from the bot's own seat."""
+
+    def __init__(self, level: Level, seed: int = 0, name: str = "search") -> None:
+        self.level = level
+        self.seed = seed
+        self.name = name
+        self.iterations_done = 0
+
+    def think(self, state: State) -> Generator[int, None, None]:
+        seat = state.current_player
+        if seat is None:
+            raise ValueError("the game is over: there is nothing to choose")
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.decision = legal[0]
+            yield 0
+            return
+        rules, players, level = state.rules, state.players, self.level
+        # Seeded by the bot's seed and what the seat sees of the game's progress.
+        rnd = random.Random(f"search:{self.seed}:{len(state.history())}:{seat}")
+        root = _Node(None)
+        started = time.perf_counter()
+        done = 0
+        while done < level.iterations:
+            core = rules.sample_hidden(state.core, seat, Rng.from_seed(rnd.getrandbits(62)))
+            self._iterate(rules, core, players, root, rnd)
+            done += 1
+            if done % 8 == 0:
+                yield done
+                if level.max_seconds is not None and time.perf_counter() - started > level.max_seconds:
+                    break
+        self.iterations_done = done
+        by_text = {str(a): a for a in legal}
+        best = max(
+            (child.visits, child.total / max(child.visits, 1), str(action))
+            for action, child in root.children.items()
+            if str(action) in by_text
+        )
+        self.decision = by_text[best[2]]
+        yield done
+
+    def _iterate(self, rules: Rules, core: Core, players: int, root: _Node, rnd: random.Random) -> None:
+        level = self.level
+        node = root
+        path: list[_Node] = []
+        while True:
+            player = rules.current_player(core)
+            if player is None:
+                break
+            actions = rules.legal_actions(core)
+            untried = [a for a in actions if a not in node.children]
+            for action in actions:
+                child = node.children.get(action)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = rnd.choice(untried)
+                child = _Node(player)
+                child.available = 1
+                node.children[action] = child
+                core = rules.apply(core, action)
+                path.append(child)
+                break
+            log_term = level.exploration
+            best_value = -1.0
+            chosen = actions[0]
+            for action in actions:
+                child = node.children[action]
+                value = child.total / child.visits + log_term * math.sqrt(math.log(child.available) / child.visits)
+                if value > best_value:
+                    best_value, chosen = value, action
+            node = node.children[chosen]
+            core = rules.apply(core, chosen)
+            path.append(node)
+        for _ in range(level.rollout_depth):
+            if rules.current_player(core) is None:
+                break
+            core = rules.apply(core, rnd.choice(rules.legal_actions(core)))
+        values = outcome(rules, core, players)
+        for child in path:
+            child.visits += 1
+            if child.player is not None:
+                child.total += values[child.player]
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A computer player by name: ``random``, ``easy``, ``normal`` or ``hard``."""
+    if name == "random":
+        return RandomBot(seed)
+    if name in LEVELS:
+        return SearchBot(LEVELS[name], seed, name)
+    raise ValueError(f"unknown computer player {name!r}; the players are: {', '.join(BOT_NAMES)}")
+
+
+def describe_levels() -> dict[str, Any]:
+    """The levels as JSON (shown in benchmarks)."""
+    return {name: asdict(level) for name, level in LEVELS.items()}

@@ -1,0 +1,117 @@
+"""Bots against bots: ``python -m pyengine simulate GAME --players N --games K --seed S [--bot NAME]``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from typing import Any, Sequence
+
+from . import GAMES, new_game
+from .ai import BOT_NAMES, make_bot
+from .core import check_setup, rules_for
+
+
+def bots_for_seats(spec: str, players: int) -> list[str]:
+    """``normal`` (every seat) or ``normal,random`` (seat by seat, repeated to fill the table)."""
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    for name in names:
+        if name not in BOT_NAMES:
+            raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(BOT_NAMES)}")
+    if not names:
+        raise ValueError("--bot needs at least one bot name")
+    return [names[i % len(names)] for i in range(players)]
+
+
+def simulate(
+    game: str,
+    players: int,
+    games: int,
+    seed: int,
+    bots: Sequence[str],
+    options: dict[str, Any] | None = None,
+    rotate: bool = False,
+) -> dict[str, Any]:
+    """Play ``games`` games and summarise them (JSON-safe)."""
+    rules = rules_for(game)
+    options = check_setup(rules, players, options)
+    wins = [0.0] * players
+    wins_by_bot: dict[str, float] = {}
+    seats_by_bot: dict[str, int] = {}
+    lengths: list[int] = []
+    actions_total = 0
+    think_seconds = 0.0
+    started = time.perf_counter()
+    for g in range(games):
+        shift = g % players if rotate else 0
+        seat_bots = [bots[(seat - shift) % players] for seat in range(players)]
+        agents = [make_bot(name, seed * 1000 + g * 16 + seat) for seat, name in enumerate(seat_bots)]
+        state = new_game(game, players, seed + g, options)
+        length = 0
+        while not state.is_terminal():
+            seat = state.current_player
+            assert seat is not None
+            t0 = time.perf_counter()
+            action = agents[seat].choose(state)
+            think_seconds += time.perf_counter() - t0
+            state = state.apply(action)
+            length += 1
+        winners = state.winners()
+        share = 1.0 if rules.info.cooperative else 1.0 / max(len(winners), 1)
+        for seat in winners:
+            wins[seat] += share
+            wins_by_bot[seat_bots[seat]] = wins_by_bot.get(seat_bots[seat], 0.0) + share
+        for name in seat_bots:
+            seats_by_bot[name] = seats_by_bot.get(name, 0) + 1
+        lengths.append(length)
+        actions_total += length
+    elapsed = time.perf_counter() - started
+    return {
+        "game": game,
+        "players": players,
+        "options": options,
+        "games": games,
+        "bots": list(bots),
+        "rotate": rotate,
+        "mean_length": round(statistics.fmean(lengths), 1) if lengths else 0,
+        "wins_per_seat": wins,
+        "win_rate_by_bot": {
+            name: round(wins_by_bot.get(name, 0.0) / (games if rules.info.cooperative else seats_by_bot[name]), 3)
+            for name in seats_by_bot
+        },
+        "actions_per_second": round(actions_total / elapsed, 1) if elapsed else None,
+        "seconds": round(elapsed, 2),
+        "bot_seconds": round(think_seconds, 2),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pyengine", description="Card Table engines")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sim = sub.add_parser("simulate", help="play computer players against each other and print a JSON summary")
+    sim.add_argument("game", help="game id: " + ", ".join(GAMES))
+    sim.add_argument("--players", type=int, required=True)
+    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--bot", default="random", help="a bot for every seat, or one per seat: normal,random")
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=JSON", help="a game option")
+    sim.add_argument("--rotate", action="store_true", help="rotate the bots round the seats game by game")
+    args = parser.parse_args(argv)
+    try:
+        options = {}
+        for item in args.option:
+            name, _, value = item.partition("=")
+            try:
+                options[name] = json.loads(value)
+            except json.JSONDecodeError:
+                options[name] = value
+        if args.games < 1:
+            raise ValueError("--games must be at least 1")
+        summary = simulate(
+            args.game, args.players, args.games, args.seed, bots_for_seats(args.bot, args.players), options, args.rotate
+        )
+    except ValueError as exc:
+        parser.error(str(exc))
+    print(json.dumps(summary, indent=2, ensure_ascii=False))
+    return 0

@@ -1,0 +1,292 @@
+"""The table in the page: PyScript DOM bindings around a :class:`Session`.
+
+The lobby is plain HTML and script (it appears before Python is ready); it hands the
+chosen settings to :func:`start`. From then on this module draws the table, turns clicks
+on ``data-action`` / ``data-select`` / ``data-ui`` elements into moves, and lets computer
+seats think in small slices so the page stays responsive.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+import pyengine
+from pyengine.ai import SearchBot
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from .html import esc
+from .renderers import renderer_for
+from .session import Session, Setup
+
+SAVE_KEY = "cardtable.current-game"
+SLICE_SECONDS = 0.03
+"""A computer seat thinks at most this long before letting the page breathe."""
+
+
+def root() -> Any:
+    return document.documentElement
+
+
+def set_state(name: str) -> None:
+    """The page's state marker: loading, ready, thinking or over."""
+    root().dataset.state = name
+
+
+def byid(name: str) -> Any:
+    return document.getElementById(name)
+
+
+class Table:
+    """The one table on the page."""
+
+    def __init__(self) -> None:
+        self.session: Session | None = None
+        self.busy = False
+        self.zoom = 1.0
+        self.pause = 0.6
+        self.decisions: list[dict[str, Any]] = []
+        self._click = create_proxy(self.on_click)
+        byid("table").addEventListener("click", self._click)
+        self.rules_cache: dict[str, str] = {}
+
+    # -- starting and ending ----------------------------------------------------------------
+    def start(self, settings_json: str) -> None:
+        """Start a game from the lobby's settings (JSON); a bad setting shows a message in the lobby."""
+        try:
+            settings = json.loads(settings_json)
+            self.pause = max(0.0, float(settings.get("delay", 600)) / 1000)
+            session = Session(Setup.from_json(settings_json))
+        except ValueError as exc:
+            window.cardTable.showLobbyError(str(exc))
+            return
+        self.begin(session)
+
+    def resume(self) -> bool:
+        """Resume the game saved in this browser, if any."""
+        text = window.localStorage.getItem(SAVE_KEY)
+        if not text:
+            return False
+        try:
+            session = Session.resume(str(text))
+        except (ValueError, KeyError, TypeError) as exc:
+            window.localStorage.removeItem(SAVE_KEY)
+            window.cardTable.showLobbyError(f"The saved game could not be resumed ({exc}); it was discarded.")
+            return False
+        self.begin(session)
+        return True
+
+    def begin(self, session: Session) -> None:
+        self.session = session
+        self.zoom = 1.0
+        byid("lobby").hidden = True
+        byid("table").hidden = False
+        document.title = f"{session.info.title} · Card Table"
+        byid("table-title").textContent = session.info.title
+        self.load_rules(session.setup.game)
+        self.refresh()
+
+    def leave(self) -> None:
+        self.session = None
+        window.localStorage.removeItem(SAVE_KEY)
+        byid("table").hidden = True
+        byid("lobby").hidden = False
+        document.title = "Card Table"
+        set_state("ready")
+
+    def play_again(self) -> None:
+        if self.session is None:
+            return
+        old = self.session.setup
+        seed = int(window.Math.floor(window.Math.random() * 1_000_000_000))
+        self.begin(Session(Setup(old.game, old.players, seed, old.seats, dict(old.options))))
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw everything from the session, then let a computer seat move if it is its turn."""
+        session = self.session
+        if session is None:
+            return
+        state = session.state
+        byid("status").innerHTML = session.status_html()
+        board = byid("board")
+        if session.needs_handover():
+            board.innerHTML = session.handover_html()
+        else:
+            board.innerHTML = session.table_html()
+            self.apply_zoom()
+        byid("message").textContent = session.message
+        log = byid("log")
+        log.innerHTML = session.log_html()
+        log.scrollTop = log.scrollHeight
+        byid("game-over").hidden = not state.is_terminal()
+        if state.is_terminal():
+            byid("game-over-text").innerHTML = session.status_html()
+            window.localStorage.removeItem(SAVE_KEY)
+            set_state("over")
+            return
+        window.localStorage.setItem(SAVE_KEY, session.saved())
+        if session.computer_to_move():
+            set_state("thinking")
+            if not self.busy:
+                self.busy = True
+                asyncio.ensure_future(self.computer_turn())
+        else:
+            set_state("ready")
+
+    def apply_zoom(self) -> None:
+        for element in document.querySelectorAll("#board .zoomable"):
+            element.style.zoom = str(self.zoom)
+            controls = document.createElement("div")
+            controls.className = "zoom-controls"
+            controls.innerHTML = (
+                '<button type="button" class="btn" data-ui="zoom-out" aria-label="Zoom out">−</button>'
+                '<button type="button" class="btn" data-ui="zoom-fit">Fit</button>'
+                '<button type="button" class="btn" data-ui="zoom-in" aria-label="Zoom in">+</button>'
+            )
+            element.parentNode.insertBefore(controls, element)
+
+    def fit(self) -> None:
+        for element in document.querySelectorAll("#board .zoomable"):
+            element.style.zoom = "1"
+            width, available = element.scrollWidth, element.parentNode.clientWidth
+            if width and available:
+                self.zoom = max(0.3, min(1.5, available / width))
+            element.style.zoom = str(self.zoom)
+
+    # -- input ------------------------------------------------------------------------------------
+    def on_click(self, event: Any) -> None:
+        target = event.target.closest("[data-action], [data-select], [data-ui]")
+        if target is None or self.session is None:
+            return
+        event.preventDefault()
+        data = target.dataset
+        if data.ui:
+            self.on_ui(str(data.ui))
+        elif data.action is not None and data.action != window.undefined:
+            self.on_action(str(data.action))
+        elif data.select is not None:
+            self.session.select(str(data.select))
+            self.refresh()
+
+    def on_ui(self, name: str) -> None:
+        session = self.session
+        assert session is not None
+        if name == "take-device":
+            session.take_device()
+        elif name == "zoom-in":
+            self.zoom = min(2.0, self.zoom * 1.25)
+        elif name == "zoom-out":
+            self.zoom = max(0.3, self.zoom / 1.25)
+        elif name == "zoom-fit":
+            self.fit()
+            return
+        self.refresh()
+
+    def on_action(self, text: str) -> None:
+        session = self.session
+        assert session is not None
+        if self.busy or session.computer_to_move():
+            session.message = "Please wait: the computer is playing."
+        else:
+            try:
+                session.act(text)
+            except ValueError as exc:  # IllegalAction is a ValueError
+                session.message = str(exc)
+        self.refresh()
+
+    # -- computer seats ---------------------------------------------------------------------------
+    async def computer_turn(self) -> None:
+        """Let computer seats move one after another, thinking in slices, with a short visible pause."""
+        try:
+            while self.session is not None and self.session.computer_to_move():
+                session = self.session
+                seat = session.state.current_player
+                assert seat is not None
+                await asyncio.sleep(self.pause)
+                if self.session is not session:
+                    return
+                bot = session.bots[seat]
+                started = time.perf_counter()
+                slice_start = started
+                for _ in bot.think(session.state):
+                    if time.perf_counter() - slice_start > SLICE_SECONDS:
+                        await asyncio.sleep(0)
+                        slice_start = time.perf_counter()
+                        if self.session is not session:
+                            return
+                elapsed = time.perf_counter() - started
+                self.decisions.append(
+                    {
+                        "game": session.setup.game,
+                        "level": session.setup.seats[seat].level,
+                        "seconds": round(elapsed, 4),
+                        "iterations": bot.iterations_done if isinstance(bot, SearchBot) else 1,
+                        "choices": len(session.state.legal_texts()),
+                    }
+                )
+                session.computer_move(bot.decision)
+                self.busy = False
+                self.refresh()
+                self.busy = True
+        finally:
+            self.busy = False
+        self.refresh()
+
+    # -- rules panel ------------------------------------------------------------------------------
+    def load_rules(self, game: str) -> None:
+        panel = byid("rules-body")
+        info = pyengine.GAMES[game]
+        panel.innerHTML = f"<p>Loading the rules of {esc(info.title)}…</p>"
+        asyncio.ensure_future(self._load_rules(game))
+
+    async def _load_rules(self, game: str) -> None:
+        panel = byid("rules-body")
+        if game not in self.rules_cache:
+            response = await window.fetch(f"web/rules/{game}.html")
+            if not response.ok:
+                panel.innerHTML = "<p>The rules page could not be loaded.</p>"
+                return
+            self.rules_cache[game] = str(await response.text())
+        panel.innerHTML = self.rules_cache[game]
+        render_live_positions(panel, game)
+
+    def stats(self) -> str:
+        return json.dumps(self.decisions)
+
+
+def render_live_positions(panel: Any, game: str) -> None:
+    """Draw every ``.live-position`` of a rules page: a named position of the game, in its public view."""
+    module = None
+    for element in panel.querySelectorAll(".live-position"):
+        try:
+            if module is None:
+                module = __import__(f"pyengine.games.{game.replace('-', '_')}", fromlist=["POSITIONS"])
+            name = str(element.dataset.position)
+            players = int(element.dataset.players or 2)
+            options = json.loads(str(element.dataset.options or "{}"))
+            state = pyengine.new_game(game, players, 0, options, position=module.POSITIONS[name])
+            view = state.view(None)
+            view["names"] = [f"Player {i + 1}" for i in range(players)]
+            element.innerHTML = renderer_for(game).render(view, [], None)
+        except (ValueError, KeyError, AttributeError) as exc:
+            element.textContent = f"(This position could not be shown: {exc})"
+
+
+TABLE: Table | None = None
+
+
+def main() -> None:
+    """Set up the table and tell the lobby that Python is ready."""
+    global TABLE
+    TABLE = Table()
+    bridge = window.cardTable
+    bridge.startGame = create_proxy(TABLE.start)
+    bridge.resumeGame = create_proxy(TABLE.resume)
+    bridge.leaveGame = create_proxy(TABLE.leave)
+    bridge.playAgain = create_proxy(TABLE.play_again)
+    bridge.decisionStats = create_proxy(TABLE.stats)
+    bridge.pythonReady()
