@@ -1,0 +1,133 @@
+"""Browser tests: Debian's Chromium driven by Playwright against the built site.
+
+The site is built once per run and served from a sub-path (``/card-table/``) on
+127.0.0.1, as GitHub Pages serves a project site. Every page fails its test on a console
+error, an uncaught exception, or a request outside the site's own folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+ROOT = Path(__file__).resolve().parents[1]
+SUB_PATH = "/card-table/"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Serves the built site under SUB_PATH only (anything else is a 404)."""
+
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".whl": "application/zip",
+        ".zip": "application/zip",
+        ".json": "application/json",
+        ".svg": "image/svg+xml",
+    }
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(SUB_PATH):
+            return "/nonexistent"
+        return super().translate_path("/" + path[len(SUB_PATH) :])
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """The built site (built now unless CARDTABLE_SITE names a built folder)."""
+    given = os.environ.get("CARDTABLE_SITE")
+    if given:
+        return Path(given)
+    subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, cwd=ROOT)
+    return ROOT / "dist"
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path) -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(SiteHandler, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": FLAGS}
+
+
+@pytest.fixture
+def context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
+class Watch:
+    """What a page did wrong: console errors, uncaught exceptions, requests outside the site."""
+
+    def __init__(self, page: Page, base_url: str) -> None:
+        self.problems: list[str] = []
+        self.requests: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.problems.append(f"uncaught exception: {error}"))
+        page.on("request", self._request)
+
+    def _console(self, message: Any) -> None:
+        if message.type in ("error", "assert"):
+            self.problems.append(f"console {message.type}: {message.text}")
+
+    def _request(self, request: Any) -> None:
+        self.requests.append(request.url)
+
+
+@pytest.fixture
+def page(context: BrowserContext, base_url: str) -> Iterator[Page]:
+    page = context.new_page()
+    watch = Watch(page, base_url)
+    page.watch = watch  # type: ignore[attr-defined]
+    page.set_default_timeout(60_000)
+    yield page
+    outside = [url for url in watch.requests if not (url.startswith(base_url) or url.startswith("data:") or url.startswith("blob:"))]
+    assert not outside, f"requests outside the site's folder: {outside[:5]}"
+    assert not watch.problems, "\n".join(watch.problems)
+
+
+def wait_settled(page: Page, timeout: float = 120_000) -> str:
+    """Wait until the page waits for a human (``ready``) or the game is over; return the state."""
+    page.wait_for_function(
+        "['ready', 'over'].includes(document.documentElement.dataset.state)", timeout=timeout
+    )
+    return str(page.evaluate("document.documentElement.dataset.state"))
+
+
+def saved_record(page: Page) -> dict[str, Any]:
+    """The record of the game in progress, as the page saved it."""
+    text = page.evaluate("localStorage.getItem('cardtable.current-game')")
+    assert text, "the page saved no game"
+    return dict(json.loads(text)["record"])
