@@ -1,0 +1,64 @@
+"""The computer players: seeded, fair (only their seat's view), and better than random."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pyengine
+from pyengine import Rng
+from pyengine.ai import LEVELS, Level, SearchBot, make_bot
+from pyengine.simulate import simulate
+from tests.playouts import playout, valid_options
+
+GAME_IDS = list(pyengine.GAMES)
+QUICK = Level(iterations=30, rollout_depth=6, max_seconds=None)
+
+
+def some_states(game_id: str, count: int = 4) -> list[pyengine.State]:
+    info = pyengine.GAMES[game_id]
+    rnd = random.Random(game_id)
+    players = max(info.min_players, min(2, info.max_players))
+    state = pyengine.new_game(game_id, players, 11, valid_options(game_id, players, rnd))
+    states = [s for s in playout(state, rnd, 60) if not s.is_terminal() and len(s.legal_actions()) > 1]
+    return states[:: max(1, len(states) // count)][:count]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_same_seed_same_choice(game_id: str) -> None:
+    for state in some_states(game_id):
+        first = SearchBot(QUICK, seed=5).choose(state)
+        assert str(SearchBot(QUICK, seed=5).choose(state)) == str(first)
+        assert first in state.legal_actions()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_choice_depends_only_on_what_the_seat_sees(game_id: str) -> None:
+    """Re-deal every card the bot's seat cannot see: the bot must choose the same."""
+    for state in some_states(game_id):
+        seat = state.current_player
+        other_world = state.sample_hidden(seat, Rng.from_seed(1234))
+        assert other_world.view(seat) == state.view(seat)
+        assert str(SearchBot(QUICK, seed=9).choose(other_world)) == str(SearchBot(QUICK, seed=9).choose(state))
+
+
+def test_levels_and_names() -> None:
+    assert set(LEVELS) == {"easy", "normal", "hard"}
+    assert LEVELS["easy"].iterations < LEVELS["normal"].iterations < LEVELS["hard"].iterations
+    with pytest.raises(ValueError, match="random, easy, normal, hard"):
+        make_bot("genius")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_easy_bot_beats_random(game_id: str) -> None:
+    """A small sample (the benchmark reports the large one): easy must win most games against random."""
+    info = pyengine.GAMES[game_id]
+    players = 2 if info.min_players <= 2 <= info.max_players else info.min_players
+    if info.cooperative:
+        bot = simulate(game_id, players, 6, 1, ["easy"] * players)["win_rate_by_bot"]["easy"]
+        rnd = simulate(game_id, players, 6, 1, ["random"] * players)["win_rate_by_bot"]["random"]
+        assert bot > rnd
+    else:
+        summary = simulate(game_id, players, 8, 1, ["easy", "random"], rotate=True)
+        assert summary["win_rate_by_bot"]["easy"] >= 0.7, summary

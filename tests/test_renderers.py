@@ -1,0 +1,112 @@
+"""Every game's renderer: every legal action reachable by clicks, nothing illegal offered."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from html.parser import HTMLParser
+
+import pytest
+
+import pyengine
+from tests.playouts import player_counts, playout, valid_options
+
+GAME_IDS = [
+    g for g in pyengine.GAMES if importlib.util.find_spec(f"cardtable_web.renderers.{g.replace('-', '_')}") is not None
+]
+
+
+class Clickables(HTMLParser):
+    """The data-action and data-select values of an HTML fragment."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.actions: list[str] = []
+        self.selects: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name == "data-action" and value is not None:
+                self.actions.append(value)
+            elif name == "data-select" and value is not None:
+                self.selects.append(value)
+
+
+def clickables(html: str) -> Clickables:
+    parser = Clickables()
+    parser.feed(html)
+    parser.close()
+    return parser
+
+
+def reachable(render, view: dict, legal: list[str], depth: int = 3) -> set[str]:  # type: ignore[no-untyped-def]
+    """Every action text reachable from no selection by at most ``depth`` selection clicks."""
+    found: set[str] = set()
+    frontier: list[str | None] = [None]
+    seen: set[str | None] = {None}
+    for _ in range(depth + 1):
+        next_frontier: list[str | None] = []
+        for selection in frontier:
+            parsed = clickables(render(view, legal, selection))
+            found.update(parsed.actions)
+            for token in parsed.selects:
+                if token not in seen:
+                    seen.add(token)
+                    next_frontier.append(token)
+        frontier = next_frontier
+    return found
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_legal_action_is_reachable_by_clicking(game_id: str) -> None:
+    from cardtable_web.renderers import renderer_for
+
+    render = renderer_for(game_id).render
+    checked = 0
+    for players in player_counts(game_id):
+        for seed in range(2):
+            rnd = random.Random(f"render/{game_id}/{players}/{seed}")
+            state = pyengine.new_game(game_id, players, seed, valid_options(game_id, players, rnd))
+            for step, state in enumerate(playout(state, rnd, 400)):
+                if step % 5:
+                    continue
+                seat = state.current_player
+                if seat is None:
+                    render(state.view(None) | {"names": [f"P{i}" for i in range(players)]}, [], None)
+                    continue
+                legal = state.legal_texts()
+                view = state.view(seat) | {"names": [f"P{i}" for i in range(players)]}
+                offered = reachable(render, view, legal)
+                missing = set(legal) - offered
+                assert not missing, f"step {step}: legal but not clickable: {sorted(missing)[:5]}"
+                illegal = offered - set(legal)
+                assert not illegal, f"step {step}: offered but not legal: {sorted(illegal)[:5]}"
+                # a seat that does not decide is offered nothing
+                other = (seat + 1) % players
+                if other != seat:
+                    assert not clickables(render(state.view(other), [], None)).actions
+                checked += 1
+    assert checked > 0
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_face_up_cards_on_screen_come_from_the_viewers_view(game_id: str) -> None:
+    """Hidden cards never reach the page: every face-up card drawn is in the seat's view."""
+    import json
+    import re
+
+    from cardtable_web.renderers import renderer_for
+
+    render = renderer_for(game_id).render
+    players = player_counts(game_id)[0]
+    rnd = random.Random(f"hidden/{game_id}")
+    state = pyengine.new_game(game_id, players, 3, valid_options(game_id, players, rnd))
+    for step, state in enumerate(playout(state, rnd, 120)):
+        if step % 10:
+            continue
+        for seat in [None, *range(players)]:
+            view = state.view(seat)
+            text = json.dumps(view, ensure_ascii=False)
+            html = render(view, [], None)
+            for rank, suit in re.findall(r'<span class="rank">([^<]*)</span><span class="suit">([^<]+)</span>', html):
+                assert f"{rank}{suit}" in text, f"{rank}{suit} is drawn for seat {seat} but is not in its view"
