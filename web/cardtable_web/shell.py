@@ -52,6 +52,7 @@ class Table:
         self._click = create_proxy(self.on_click)
         byid("table").addEventListener("click", self._click)
         self.rules_cache: dict[str, str] = {}
+        self.marked_ready = False
 
     # -- starting and ending ----------------------------------------------------------------
     def start(self, settings_json: str) -> None:
@@ -118,6 +119,9 @@ class Table:
         else:
             board.innerHTML = session.table_html()
             self.apply_zoom()
+        if not self.marked_ready:
+            self.marked_ready = True
+            window.performance.mark("table-ready")
         byid("message").textContent = session.message
         log = byid("log")
         log.innerHTML = session.log_html()

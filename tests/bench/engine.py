@@ -1,0 +1,98 @@
+"""Engine and computer-player benchmark under CPython; prints its figures.
+
+    python tests/bench/engine.py [--games N] [--decisions N] [--only GAME]
+
+For each game: actions per second (``legal_actions`` + ``apply`` through the contract) in
+random playouts, full games per second, and the computer's decision time per level
+(median and 95th percentile) on positions taken from random playouts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import pyengine  # noqa: E402
+from pyengine.ai import LEVELS, make_bot  # noqa: E402
+
+PLAYERS = {"carbles": (2, 6, 12), "carbon-city-zero": (1, 4), "carbondale": (2, 4), "cardcassonne": (2, 4)}
+
+
+def playout_speed(game: str, players: int, games: int) -> tuple[float, float, float]:
+    """(actions per second, games per second, mean actions per game) over random playouts."""
+    actions = 0
+    started = time.perf_counter()
+    for seed in range(games):
+        rnd = random.Random(seed)
+        state = pyengine.new_game(game, players, seed)
+        while True:
+            legal = state.legal_actions()
+            if not legal:
+                break
+            state = state.apply(rnd.choice(legal))
+            actions += 1
+    elapsed = time.perf_counter() - started
+    return actions / elapsed, games / elapsed, actions / games
+
+
+def decision_times(game: str, players: int, level: str, decisions: int) -> list[float]:
+    """Seconds per decision of a bot at ``level`` on positions from random playouts."""
+    rnd = random.Random(f"decisions/{game}")
+    times: list[float] = []
+    seed = 0
+    while len(times) < decisions:
+        state = pyengine.new_game(game, players, seed)
+        seed += 1
+        for _ in range(rnd.randrange(0, 60)):
+            if state.is_terminal():
+                break
+            state = state.apply(rnd.choice(state.legal_actions()))
+        if state.is_terminal() or len(state.legal_actions()) < 2:
+            continue
+        bot = make_bot(level, seed)
+        t0 = time.perf_counter()
+        bot.choose(state)
+        times.append(time.perf_counter() - t0)
+    return times
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--decisions", type=int, default=20)
+    parser.add_argument("--only", default=None)
+    args = parser.parse_args()
+    print(f"Python {sys.version.split()[0]}")
+    print(f"{'game':18} {'players':>7} {'actions/s':>10} {'games/s':>8} {'actions/game':>12}")
+    for game, info in pyengine.GAMES.items():
+        if args.only and game != args.only:
+            continue
+        counts = PLAYERS.get(game, (max(2, info.min_players),))
+        for players in counts:
+            aps, gps, length = playout_speed(game, players, args.games)
+            print(f"{game:18} {players:>7} {aps:>10,.0f} {gps:>8.2f} {length:>12.0f}")
+    print()
+    print(f"{'game':18} {'level':>7} {'median ms':>10} {'p95 ms':>8}")
+    for game, info in pyengine.GAMES.items():
+        if args.only and game != args.only:
+            continue
+        players = max(2, info.min_players) if info.max_players >= 2 else 1
+        for level in LEVELS:
+            count = args.decisions if level != "hard" else max(5, args.decisions // 4)
+            times = decision_times(game, players, level, count)
+            print(f"{game:18} {level:>7} {statistics.median(times) * 1000:>10.0f} {percentile(times, 0.95) * 1000:>8.0f}")
+
+
+if __name__ == "__main__":
+    main()
