@@ -12,10 +12,11 @@ import os
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
@@ -113,7 +114,7 @@ def page(context: BrowserContext, base_url: str) -> Iterator[Page]:
     page.watch = watch  # type: ignore[attr-defined]
     page.set_default_timeout(60_000)
     yield page
-    outside = [url for url in watch.requests if not (url.startswith(base_url) or url.startswith("data:") or url.startswith("blob:"))]
+    outside = [url for url in watch.requests if not url.startswith((base_url, "data:", "blob:"))]
     assert not outside, f"requests outside the site's folder: {outside[:5]}"
     assert not watch.problems, "\n".join(watch.problems)
 

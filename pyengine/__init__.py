@@ -6,8 +6,8 @@ The contract every game implements is in :mod:`pyengine.core`; the games are in
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 from . import core
 from .core import GameInfo, IllegalAction, Option, Rules, State, from_json, new_game, replay

@@ -16,8 +16,9 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Generator, Mapping
 from dataclasses import asdict, dataclass
-from typing import Any, Generator, Mapping
+from typing import Any
 
 from .core import Action, Core, Rules, State
 from .rng import Rng

@@ -11,8 +11,9 @@ Game modules never see the record machinery; the wrapper never sees the cards.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Mapping, Sequence
+from typing import Any
 
 from .rng import Rng
 
@@ -217,7 +218,7 @@ class State:
         seed: int | None,
         core: Core,
         position: Mapping[str, Any] | None = None,
-        parent: "State | None" = None,
+        parent: State | None = None,
         action: Action | None = None,
     ) -> None:
         self.rules = rules
@@ -264,7 +265,7 @@ class State:
             raise IllegalAction(self.rules.why_illegal(self.core, text.strip()))
         return action
 
-    def apply(self, action: Action | str) -> "State":
+    def apply(self, action: Action | str) -> State:
         """The state after ``action`` (or its text); the receiver never changes."""
         text = action if isinstance(action, str) else str(action)
         legal = self.parse_action(text)
@@ -282,7 +283,7 @@ class State:
         return self.rules.winners(self.core) if self.is_terminal() else []
 
     # -- information ------------------------------------------------------------------
-    def history(self) -> list[tuple["State", Action]]:
+    def history(self) -> list[tuple[State, Action]]:
         """(state before, action) pairs from the start."""
         steps: list[tuple[State, Action]] = []
         node: State | None = self
@@ -320,7 +321,7 @@ class State:
         view.update(self.rules.view(self.core, seat))
         return view
 
-    def sample_hidden(self, seat: int | None, rng: Rng | int) -> "State":
+    def sample_hidden(self, seat: int | None, rng: Rng | int) -> State:
         """A full state consistent with ``view(seat)``, hidden cards re-dealt at random.
 
         The result keeps the public history (for its log) but has no seed: it is a

@@ -6,7 +6,8 @@ import argparse
 import json
 import statistics
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from . import GAMES, new_game
 from .ai import BOT_NAMES, make_bot

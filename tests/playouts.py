@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 import pyengine
 from pyengine import State
@@ -36,3 +36,11 @@ def playout(state: State, rnd: random.Random, limit: int) -> Iterator[State]:
             return
         state = state.apply(rnd.choice(actions))
         yield state
+
+
+def play_on(state: State, rnd: random.Random, limit: int) -> State:
+    """The state after at most ``limit`` random actions from ``state``."""
+    last = state
+    for last in playout(state, rnd, limit):
+        pass
+    return last

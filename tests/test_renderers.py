@@ -67,15 +67,15 @@ def test_every_legal_action_is_reachable_by_clicking(game_id: str) -> None:
         for seed in range(2):
             rnd = random.Random(f"render/{game_id}/{players}/{seed}")
             state = pyengine.new_game(game_id, players, seed, valid_options(game_id, players, rnd))
-            for step, state in enumerate(playout(state, rnd, 400)):
+            for step, position in enumerate(playout(state, rnd, 400)):
                 if step % 5:
                     continue
-                seat = state.current_player
+                seat = position.current_player
                 if seat is None:
-                    render(state.view(None) | {"names": [f"P{i}" for i in range(players)]}, [], None)
+                    render(position.view(None) | {"names": [f"P{i}" for i in range(players)]}, [], None)
                     continue
-                legal = state.legal_texts()
-                view = state.view(seat) | {"names": [f"P{i}" for i in range(players)]}
+                legal = position.legal_texts()
+                view = position.view(seat) | {"names": [f"P{i}" for i in range(players)]}
                 offered = reachable(render, view, legal)
                 missing = set(legal) - offered
                 assert not missing, f"step {step}: legal but not clickable: {sorted(missing)[:5]}"
@@ -84,7 +84,7 @@ def test_every_legal_action_is_reachable_by_clicking(game_id: str) -> None:
                 # a seat that does not decide is offered nothing
                 other = (seat + 1) % players
                 if other != seat:
-                    assert not clickables(render(state.view(other), [], None)).actions
+                    assert not clickables(render(position.view(other), [], None)).actions
                 checked += 1
     assert checked > 0
 
@@ -101,11 +101,11 @@ def test_face_up_cards_on_screen_come_from_the_viewers_view(game_id: str) -> Non
     players = player_counts(game_id)[0]
     rnd = random.Random(f"hidden/{game_id}")
     state = pyengine.new_game(game_id, players, 3, valid_options(game_id, players, rnd))
-    for step, state in enumerate(playout(state, rnd, 120)):
+    for step, position in enumerate(playout(state, rnd, 120)):
         if step % 10:
             continue
         for seat in [None, *range(players)]:
-            view = state.view(seat)
+            view = position.view(seat)
             text = json.dumps(view, ensure_ascii=False)
             html = render(view, [], None)
             for rank, suit in re.findall(r'<span class="rank">([^<]*)</span><span class="suit">([^<]+)</span>', html):

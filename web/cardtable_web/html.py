@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
-from typing import Iterable
 
 SUIT_CLASS = {"♣": "clubs", "♢": "diamonds", "♡": "hearts", "♠": "spades"}
 
@@ -47,12 +47,12 @@ def card(
     rank = text[:-1] if suit else text
     clickable = action is not None or select is not None
     element = tag or ("button" if clickable else "span")
-    cls = classes("card", colour, SUIT_CLASS.get(suit), "selected" if selected else None, "clickable" if clickable else None, extra)
+    cls = classes("card", colour, SUIT_CLASS.get(suit), selected and "selected", clickable and "clickable", extra)
     label = title or text
-    return (
-        f"<{element}{attrs(class_=cls, data_action=action, data_select=select, title=label, aria_label=label, type='button' if element == 'button' else None)}>"
-        f'<span class="rank">{esc(rank)}</span><span class="suit">{esc(suit)}</span></{element}>'
-    )
+    kind = "button" if element == "button" else None
+    opening = attrs(class_=cls, data_action=action, data_select=select, title=label, aria_label=label, type=kind)
+    return f'<{element}{opening}><span class="rank">{esc(rank)}</span><span class="suit">{esc(suit)}</span></{element}>'
+
 
 
 def card_back(count: int | None = None, label: str = "") -> str:
@@ -61,12 +61,12 @@ def card_back(count: int | None = None, label: str = "") -> str:
     return f'<span class="card back"{attrs(title=label or None)}>{inner}</span>'
 
 
-def button(label: str, *, action: str | None = None, select: str | None = None, extra: str = "", title: str | None = None) -> str:
+def button(
+    label: str, *, action: str | None = None, select: str | None = None, extra: str = "", title: str | None = None
+) -> str:
     """A text button for an action or a selection."""
-    return (
-        f"<button{attrs(type='button', class_=classes('btn', extra), data_action=action, data_select=select, title=title)}>"
-        f"{esc(label)}</button>"
-    )
+    opening = attrs(type="button", class_=classes("btn", extra), data_action=action, data_select=select, title=title)
+    return f"<button{opening}>{esc(label)}</button>"
 
 
 def join(parts: Iterable[str]) -> str:

@@ -41,7 +41,7 @@ class Setup:
     options: dict[str, Any] = field(default_factory=dict)
 
     @staticmethod
-    def from_json(text: str) -> "Setup":
+    def from_json(text: str) -> Setup:
         """A setup from the lobby's JSON; ``ValueError`` with a message for the player."""
         try:
             data = json.loads(text)
@@ -155,7 +155,8 @@ class Session:
             elif not winners:
                 headline = "Game over: nobody wins."
             else:
-                headline = " and ".join(names[w] for w in winners) + (" win!" if len(winners) > 1 or names[winners[0]] == "You" else " wins!")
+                plural = len(winners) > 1 or names[winners[0]] == "You"
+                headline = " and ".join(names[w] for w in winners) + (" win!" if plural else " wins!")
         else:
             seat = state.current_player
             assert seat is not None
@@ -195,7 +196,7 @@ class Session:
         )
 
     @staticmethod
-    def resume(text: str) -> "Session":
+    def resume(text: str) -> Session:
         """The session saved by :meth:`saved`; ``ValueError`` if it does not replay."""
         data = json.loads(text)
         state = pyengine.replay(data["record"])

@@ -13,10 +13,11 @@ import json
 import time
 from typing import Any
 
-import pyengine
-from pyengine.ai import SearchBot
 from pyodide.ffi import create_proxy
 from pyscript import document, window
+
+import pyengine
+from pyengine.ai import SearchBot
 
 from .html import esc
 from .renderers import renderer_for

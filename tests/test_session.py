@@ -1,0 +1,79 @@
+"""The table session (no DOM): seats, hand-over between humans, computer moves, saving."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from cardtable_web.session import Seat, Session, Setup
+
+import pyengine
+
+TWO_PLAYER_GAMES = [g for g, i in pyengine.GAMES.items() if i.min_players <= 2 <= i.max_players]
+
+
+def setup_json(game: str, **extra: object) -> str:
+    return json.dumps({"game": game, "players": 2, "seed": 7, **extra})
+
+
+@pytest.mark.parametrize("game", TWO_PLAYER_GAMES)
+def test_hotseat_hands_the_device_over_between_humans(game: str) -> None:
+    session = Session(Setup.from_json(setup_json(game, bots=[])))
+    assert session.viewer is None and session.needs_handover()
+    assert "Pass the device" in session.handover_html()
+    session.take_device()
+    first = session.state.current_player
+    assert session.viewer == first and not session.needs_handover()
+    while session.state.current_player == first:
+        session.act(session.state.legal_texts()[0])
+    if session.state.current_player is not None:
+        assert session.viewer is None, "the next human's cards wait behind the hand-over screen"
+        assert session.needs_handover()
+
+
+@pytest.mark.parametrize("game", TWO_PLAYER_GAMES)
+def test_against_the_computer_no_handover_and_no_acting_out_of_turn(game: str) -> None:
+    session = Session(Setup.from_json(setup_json(game, bots=[1], level="easy")))
+    assert session.viewer == 0 and not session.needs_handover()
+    steps = 0
+    while not session.state.is_terminal() and steps < 40:
+        if session.computer_to_move():
+            with pytest.raises(pyengine.IllegalAction, match="not your turn"):
+                session.act(session.state.legal_texts()[0])
+            bot = session.bots[session.state.current_player]
+            session.computer_move(bot.choose(session.state))
+        else:
+            session.act(session.state.legal_texts()[-1])
+        steps += 1
+        assert session.viewer == 0
+        session.table_html()
+        session.status_html()
+
+
+@pytest.mark.parametrize("game", TWO_PLAYER_GAMES[:1])
+def test_bad_settings_give_player_messages(game: str) -> None:
+    with pytest.raises(ValueError, match="unknown game"):
+        Setup.from_json(json.dumps({"game": "chess", "players": 2, "seed": 1}))
+    with pytest.raises(ValueError, match="players"):
+        Setup.from_json(setup_json(game, players=99))
+    with pytest.raises(ValueError, match="seed"):
+        Setup.from_json(json.dumps({"game": game, "players": 2, "seed": "x"}))
+    with pytest.raises(ValueError, match="bots"):
+        Setup.from_json(setup_json(game, bots=[5]))
+    with pytest.raises(ValueError, match="level"):
+        Setup.from_json(setup_json(game, bots=[1], level="genius"))
+
+
+@pytest.mark.parametrize("game", TWO_PLAYER_GAMES)
+def test_a_saved_game_resumes_exactly(game: str) -> None:
+    session = Session(Setup(game, 2, 3, [Seat(False), Seat(True, "easy")]))
+    for _ in range(6):
+        if session.state.is_terminal():
+            break
+        if session.computer_to_move():
+            session.computer_move(session.bots[session.state.current_player].choose(session.state))
+        else:
+            session.act(session.state.legal_texts()[0])
+    again = Session.resume(session.saved())
+    assert again.state == session.state and again.setup.seats == session.setup.seats
+    assert again.viewer == 0
