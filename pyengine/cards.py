@@ -50,7 +50,7 @@ class Card:
         return "red" if self.is_red else "black"
 
     @staticmethod
-    def parse(text: str) -> "Card":
+    def parse(text: str) -> Card:
         """The card written ``text`` (``A♠``, ``10H``, ``Jk``); ``ValueError`` otherwise."""
         text = text.strip()
         if text in ("Jk", "JK", "Joker", "joker"):

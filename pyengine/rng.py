@@ -8,8 +8,9 @@ generator (SplitMix64), whose state is a plain integer stored in the game state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -23,11 +24,11 @@ class Rng:
     state: int
 
     @staticmethod
-    def from_seed(seed: int) -> "Rng":
+    def from_seed(seed: int) -> Rng:
         """A generator for any integer seed (negative and huge seeds are folded to 64 bits)."""
         return Rng((seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK)
 
-    def next64(self) -> tuple[int, "Rng"]:
+    def next64(self) -> tuple[int, Rng]:
         """The next 64-bit output and the advanced generator."""
         state = (self.state + 0x9E3779B97F4A7C15) & _MASK
         z = state
@@ -35,7 +36,7 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31), Rng(state)
 
-    def below(self, n: int) -> tuple[int, "Rng"]:
+    def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
@@ -46,7 +47,7 @@ class Rng:
             if value < limit:
                 return value % n, rng
 
-    def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], "Rng"]:
+    def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """A Fisher-Yates shuffle of ``items`` and the advanced generator."""
         out = list(items)
         rng = self
@@ -55,12 +56,12 @@ class Rng:
             out[i], out[j] = out[j], out[i]
         return tuple(out), rng
 
-    def choice(self, items: Sequence[T]) -> tuple[T, "Rng"]:
+    def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
         """One element of a non-empty sequence, uniformly."""
         i, rng = self.below(len(items))
         return items[i], rng
 
-    def split(self) -> tuple["Rng", "Rng"]:
+    def split(self) -> tuple[Rng, Rng]:
         """Two independent generators (used to hand a fresh stream to a sub-procedure)."""
         a, rng = self.next64()
         return Rng.from_seed(a), rng

@@ -40,7 +40,5 @@ def playout(state: State, rnd: random.Random, limit: int) -> Iterator[State]:
 
 def play_on(state: State, rnd: random.Random, limit: int) -> State:
     """The state after at most ``limit`` random actions from ``state``."""
-    last = state
-    for last in playout(state, rnd, limit):
-        pass
+    *_, last = playout(state, rnd, limit)
     return last
