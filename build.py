@@ -1,0 +1,635 @@
+"""Build Card Table's static site into ``dist/`` and serve it locally.
+
+Usage::
+
+    python build.py [--out DIR] [--root DIR] [--cache DIR]
+    python build.py serve [--port 8000] [--host 127.0.0.1] [--out DIR] [--root DIR] [--cache DIR]
+
+The site is fully offline: Pyodide and PyScript are vendored from their npm packages (pinned by version and by the
+registry's sha512 integrity), the engine ships as a wheel built from this repository, and the browser layer ships as a
+zip of ``web/cardtable_web/``. Python 3.11 standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import contextlib
+import functools
+import hashlib
+import http.server
+import ipaddress
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import tomllib
+import zipfile
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+PLACEHOLDER = "<!-- GAMES -->"
+BROWSER_PACKAGE = "cardtable_web"
+ZIP_NAME = f"{BROWSER_PACKAGE}.zip"
+ZIP_DATE_TIME = (1980, 1, 1, 0, 0, 0)
+SKIP_DIRS = frozenset({"__pycache__"})
+SKIP_SUFFIXES = frozenset({".pyc", ".pyo"})
+SCANNED_SUFFIXES = frozenset({".html", ".htm", ".js", ".mjs", ".css", ".json", ".py"})
+MB = 1_000_000
+
+
+@dataclass(frozen=True)
+class NpmPin:
+    """An npm package pinned by version and by the registry's ``dist.integrity`` (sha512)."""
+
+    name: str
+    version: str
+    integrity: str
+
+    @property
+    def spec(self) -> str:
+        """The ``name@version`` spec npm understands."""
+        return f"{self.name}@{self.version}"
+
+    @property
+    def tarball_name(self) -> str:
+        """The file name ``npm pack`` gives this package's tarball."""
+        return f"{self.name.lstrip('@').replace('/', '-')}-{self.version}.tgz"
+
+
+PYODIDE = NpmPin(
+    "pyodide",
+    "314.0.7",
+    "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
+)
+PYSCRIPT = NpmPin(
+    "@pyscript/core",
+    "0.7.31",
+    "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
+)
+
+PYODIDE_LOADER = "pyodide.mjs"
+PYODIDE_RUNTIME = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+"""What ``pyodide.mjs`` fetches at start-up besides itself and its ``pyodide.asm.*`` script."""
+
+# Contexts where an external URL would be loaded by the page (plain <a href> links are fine).
+_URL = r"""["'`]?\s*https?://"""
+EXTERNAL_URL_PATTERNS: tuple[re.Pattern[str], ...] = (
+    re.compile(rf"\bsrc(?:set)?\s*=\s*{_URL}", re.IGNORECASE),
+    re.compile(rf"<link\b[^>]*\bhref\s*=\s*{_URL}", re.IGNORECASE),
+    re.compile(rf"@import\s+(?:url\(\s*)?{_URL}", re.IGNORECASE),
+    re.compile(rf"\burl\(\s*{_URL}"),  # CSS url(...); JavaScript's `new URL(...)` only parses, it loads nothing
+    re.compile(rf"\bimport\s*\(\s*{_URL}"),
+    re.compile(rf"\bimport\s*{_URL}"),
+    re.compile(rf"\bfrom\s*{_URL}"),
+    re.compile(rf"\bimportScripts\s*\(\s*{_URL}"),
+    re.compile(rf"\bfetch\s*\(\s*{_URL}"),
+)
+
+
+class BuildError(Exception):
+    """A build step failed; the message says what and why."""
+
+
+@dataclass(frozen=True)
+class Paths:
+    """Where the sources are, where the output goes and where npm tarballs are cached."""
+
+    root: Path
+    out: Path
+    cache: Path
+
+
+# -- small helpers -------------------------------------------------------------------------------------------------
+
+
+def log(message: str, stream: Any = None) -> None:
+    """Print a progress line (to stdout unless another stream is given)."""
+    print(message, file=stream or sys.stdout, flush=True)
+
+
+def sri_sha512(data: bytes) -> str:
+    """The npm ``dist.integrity`` form of the sha512 of ``data``."""
+    return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode("ascii")
+
+
+def skipped(path: Path) -> bool:
+    """True for files and folders the site never ships (bytecode, caches, hidden files)."""
+    return path.name in SKIP_DIRS or path.suffix in SKIP_SUFFIXES or path.name.startswith(".")
+
+
+def walk_files(folder: Path, exclude: Iterable[Path] = ()) -> Iterator[Path]:
+    """Files under ``folder`` in sorted order, leaving out skipped names and the ``exclude`` folders."""
+    excluded = {p.resolve() for p in exclude}
+    for path in sorted(folder.iterdir()):
+        if skipped(path) or path.resolve() in excluded:
+            continue
+        if path.is_dir():
+            yield from walk_files(path, excluded)
+        elif path.is_file():
+            yield path
+
+
+def project_meta(root: Path) -> dict[str, Any]:
+    """The ``[project]`` table of ``pyproject.toml``, after checking what the wheel build needs exists."""
+    pyproject = root / "pyproject.toml"
+    if not pyproject.is_file():
+        raise BuildError(f"no pyproject.toml in {root}")
+    project: dict[str, Any] = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
+    readme = project.get("readme")
+    readme_file = readme.get("file") if isinstance(readme, dict) else readme
+    if isinstance(readme_file, str) and not (root / readme_file).is_file():
+        raise BuildError(
+            f"pyproject.toml names readme {readme_file!r}, which does not exist: the wheel cannot be built"
+        )
+    return project
+
+
+# -- npm vendoring -------------------------------------------------------------------------------------------------
+
+
+def fetch_tarball(pin: NpmPin, cache: Path, stream: Any) -> Path:
+    """The verified tarball of ``pin`` in ``cache``, packed by npm unless already cached.
+
+    A tarball whose sha512 differs from the pinned integrity is deleted and the build stops.
+    """
+    cache.mkdir(parents=True, exist_ok=True)
+    tarball = cache / pin.tarball_name
+    if tarball.is_file():
+        log(f"npm: {pin.spec} from cache", stream)
+    else:
+        log(f"npm: packing {pin.spec}", stream)
+        npm = shutil.which("npm")
+        if npm is None:
+            raise BuildError(f"npm is needed to fetch {pin.spec} but is not on PATH")
+        proc = subprocess.run(
+            [npm, "pack", pin.spec, "--pack-destination", str(cache)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if proc.returncode != 0 or not tarball.is_file():
+            raise BuildError(f"npm pack {pin.spec} failed (exit {proc.returncode}):\n{proc.stderr.strip()}")
+    actual = sri_sha512(tarball.read_bytes())
+    if actual != pin.integrity:
+        tarball.unlink()
+        raise BuildError(
+            f"integrity mismatch for {pin.spec}: expected {pin.integrity}, got {actual} "
+            f"(the tarball was deleted; build again to fetch it anew)"
+        )
+    return tarball
+
+
+def read_members(tarball: Path) -> dict[str, bytes]:
+    """Every regular file of an npm tarball, keyed by its path inside the package (``package/`` stripped)."""
+    files: dict[str, bytes] = {}
+    with tarfile.open(tarball, "r:gz") as tar:
+        for member in tar.getmembers():
+            if not member.isfile():
+                continue
+            name = member.name.split("/", 1)[1] if "/" in member.name else member.name
+            extracted = tar.extractfile(member)
+            if extracted is not None:
+                files[name] = extracted.read()
+    return files
+
+
+def require(files: dict[str, bytes], names: Iterable[str], pin: NpmPin) -> None:
+    """Stop with a clear error when a package lacks a file the site needs."""
+    missing = [n for n in names if n not in files]
+    if missing:
+        raise BuildError(f"{pin.spec} lacks expected file(s): {', '.join(missing)}")
+
+
+def write_files(files: dict[str, bytes], target: Path) -> None:
+    """Write ``files`` (relative posix paths) under ``target``."""
+    for name, data in sorted(files.items()):
+        path = target / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+
+
+def pyodide_files(files: dict[str, bytes]) -> dict[str, bytes]:
+    """The files Pyodide's loader fetches at start-up: the loader, its asm script, the wasm, stdlib and lock file."""
+    require(files, [PYODIDE_LOADER], PYODIDE)
+    loader = files[PYODIDE_LOADER].decode("utf-8")
+    scripts = sorted(set(re.findall(r"pyodide\.asm\.m?js\b", loader)))
+    if len(scripts) != 1:
+        raise BuildError(f"{PYODIDE.spec}: cannot tell which pyodide.asm script {PYODIDE_LOADER} loads ({scripts})")
+    for name in PYODIDE_RUNTIME:
+        if name not in loader:
+            raise BuildError(f"{PYODIDE.spec}: {PYODIDE_LOADER} no longer mentions {name}; check what it fetches")
+    wanted = [PYODIDE_LOADER, scripts[0], *PYODIDE_RUNTIME]
+    require(files, wanted, PYODIDE)
+    return {name: files[name] for name in wanted}
+
+
+def relative_imports(source: str) -> set[str]:
+    """Relative module paths a JavaScript file imports, statically or with ``import()``."""
+    pattern = r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\./[^"']+)["']"""
+    return {m.group(1)[2:] for m in re.finditer(pattern, source)}
+
+
+def static_imports(source: str) -> set[str]:
+    """Relative module paths a JavaScript file imports statically (fetched before it runs)."""
+    pattern = r"""(?:\bfrom\s*|\bimport\s*)["'](\./[^"']+)["']"""
+    return {m.group(1)[2:] for m in re.finditer(pattern, source)}
+
+
+def pyscript_files(files: dict[str, bytes]) -> dict[str, bytes]:
+    """PyScript's ``dist/`` folder without source maps, checked so every chunk core.js may import is present."""
+    require(files, ["dist/core.js", "dist/core.css"], PYSCRIPT)
+    shipped = {
+        name.removeprefix("dist/"): data
+        for name, data in files.items()
+        if name.startswith("dist/") and not name.endswith(".map")
+    }
+    for name, data in shipped.items():
+        if name.endswith((".js", ".mjs")):
+            missing = relative_imports(data.decode("utf-8")) - shipped.keys()
+            if missing:
+                raise BuildError(f"{PYSCRIPT.spec}: dist/{name} imports missing chunk(s) {sorted(missing)}")
+    return shipped
+
+
+def vendor(paths: Paths, stage: Path, stream: Any) -> None:
+    """Fetch, verify and extract Pyodide and PyScript into ``vendor/`` of the staging folder."""
+    for pin, pick, folder in ((PYODIDE, pyodide_files, "pyodide"), (PYSCRIPT, pyscript_files, "pyscript")):
+        members = read_members(fetch_tarball(pin, paths.cache, stream))
+        manifest = json.loads(members.get("package.json", b"{}"))
+        if manifest.get("version") != pin.version or manifest.get("name") != pin.name:
+            raise BuildError(f"{pin.spec}: package.json says {manifest.get('name')}@{manifest.get('version')}")
+        write_files(pick(members), stage / "vendor" / folder)
+
+
+# -- the engine wheel and the browser package ----------------------------------------------------------------------
+
+
+def wheel_name(project: dict[str, Any]) -> str:
+    """The standard file name of the project's pure-Python wheel."""
+    name = re.sub(r"[-_.]+", "_", project["name"]).lower()
+    return f"{name}-{project['version']}-py3-none-any.whl"
+
+
+def check_wheel(wheel: Path, package: str) -> None:
+    """The wheel must hold the package's modules and nothing test-like or compiled."""
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+    if f"{package}/__init__.py" not in names:
+        raise BuildError(f"{wheel.name} lacks {package}/__init__.py")
+    for name in names:
+        parts = name.split("/")
+        top_ok = parts[0] == package or parts[0].endswith(".dist-info")
+        testy = any(p in {"tests", "test", "e2e", "conftest.py"} or p.startswith("test_") for p in parts)
+        compiled = any(p in SKIP_DIRS for p in parts) or Path(name).suffix in SKIP_SUFFIXES
+        if not top_ok or testy or compiled:
+            raise BuildError(f"{wheel.name} holds an unexpected file: {name}")
+
+
+def build_wheel(root: Path, project: dict[str, Any], target: Path, stream: Any) -> Path:
+    """Build the engine wheel with pip (the hatchling backend) and copy it to ``target``."""
+    expected = wheel_name(project)
+    log(f"wheel: building {expected}", stream)
+    with tempfile.TemporaryDirectory(prefix="cardtable-wheel-") as tmp:
+        proc = subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "--no-input", "-q", "-w", tmp],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if proc.returncode != 0:
+            tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-25:])
+            raise BuildError(f"pip wheel failed (exit {proc.returncode}):\n{tail}")
+        built = sorted(p.name for p in Path(tmp).glob("*.whl"))
+        if built != [expected]:
+            raise BuildError(f"pip wheel made {built}, expected [{expected!r}]")
+        target.mkdir(parents=True, exist_ok=True)
+        wheel = Path(shutil.copy2(Path(tmp) / expected, target / expected))
+    check_wheel(wheel, "pyengine")
+    return wheel
+
+
+def zip_folder(folder: Path, arcroot: str, target: Path) -> None:
+    """Zip ``folder`` as ``arcroot/...`` deterministically (sorted entries, fixed timestamps and modes)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for path in walk_files(folder):
+            info = zipfile.ZipInfo(f"{arcroot}/{path.relative_to(folder).as_posix()}", date_time=ZIP_DATE_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+
+
+# -- static files ----------------------------------------------------------------------------------------------------
+
+
+def games_json(root: Path) -> str:
+    """``[info.to_json() for info in pyengine.GAMES.values()]`` of the repository's own engine, as script-safe JSON."""
+    code = (
+        "import json, sys; sys.path.insert(0, sys.argv[1]); import pyengine; "
+        "from pathlib import Path; "
+        "assert Path(pyengine.__file__).resolve().is_relative_to(Path(sys.argv[1]).resolve()), pyengine.__file__; "
+        "print(json.dumps([info.to_json() for info in pyengine.GAMES.values()], ensure_ascii=False))"
+    )
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    proc = subprocess.run(
+        [sys.executable, "-B", "-I", "-c", code, str(root)],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise BuildError(f"importing pyengine from {root} failed:\n{proc.stderr.strip()}")
+    games = json.loads(proc.stdout)
+    text = json.dumps(games, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("</", "<\\/").replace("<!--", "\\u003c!--")
+
+
+def write_index(root: Path, stage: Path, stream: Any) -> None:
+    """Copy ``index.html`` with the games placeholder replaced by the lobby's JSON."""
+    source = root / "index.html"
+    if not source.is_file():
+        raise BuildError(f"no index.html in {root}")
+    html = source.read_text(encoding="utf-8")
+    count = html.count(PLACEHOLDER)
+    if count != 1:
+        raise BuildError(f"index.html must hold the placeholder {PLACEHOLDER} exactly once (found {count})")
+    data = games_json(root)
+    script = f'<script type="application/json" id="games-data">{data}</script>'
+    (stage / "index.html").write_text(html.replace(PLACEHOLDER, script), encoding="utf-8")
+    log(f"index.html: {len(json.loads(data))} game(s) listed", stream)
+
+
+def copy_web(root: Path, stage: Path) -> None:
+    """Copy ``web/`` to ``web/`` of the output, leaving out the browser package (it ships zipped) and bytecode."""
+    web = root / "web"
+    if not web.is_dir():
+        raise BuildError(f"no web/ folder in {root}")
+    for path in walk_files(web, exclude=[web / BROWSER_PACKAGE]):
+        target = stage / "web" / path.relative_to(web)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+
+
+# -- manifest, checks and summary ------------------------------------------------------------------------------------
+
+
+def file_sizes(stage: Path) -> dict[str, int]:
+    """Every file of the output (posix path relative to it) with its size, sorted."""
+    return {p.relative_to(stage).as_posix(): p.stat().st_size for p in sorted(stage.rglob("*")) if p.is_file()}
+
+
+def cache_key(stage: Path, files: Iterable[str]) -> str:
+    """A short hash of the wheel, the browser zip, the web files and the vendored versions."""
+    digest = hashlib.sha256(f"{PYODIDE.spec} {PYSCRIPT.spec}\n".encode())
+    for name in sorted(files):
+        if name.startswith(("wheels/", "web/")) or name == "index.html":
+            digest.update(name.encode() + b"\0" + hashlib.sha256((stage / name).read_bytes()).digest())
+    return digest.hexdigest()[:12]
+
+
+def write_manifest(stage: Path, project: dict[str, Any]) -> dict[str, Any]:
+    """Write ``build.json``: where things are, the cache-busting key and every file's size."""
+    files = file_sizes(stage)
+    manifest: dict[str, Any] = {
+        "version": project["version"],
+        "engine_wheel": f"wheels/{wheel_name(project)}",
+        "web_zip": f"wheels/{ZIP_NAME}",
+        "pyodide": "vendor/pyodide/",
+        "pyscript": "vendor/pyscript/core.js",
+        "vendor": {PYODIDE.name: PYODIDE.version, PYSCRIPT.name: PYSCRIPT.version},
+        "cache_key": cache_key(stage, files),
+        "files": files,
+    }
+    (stage / "build.json").write_text(json.dumps(manifest, indent=2, sort_keys=False) + "\n", encoding="utf-8")
+    return manifest
+
+
+def external_urls(text: str) -> list[str]:
+    """Snippets of ``text`` where an external http(s) URL would be loaded (src=, import, url(, fetch(, @import)."""
+    found = []
+    for pattern in EXTERNAL_URL_PATTERNS:
+        for match in pattern.finditer(text):
+            found.append(text[match.start() : match.end() + 40].splitlines()[0])
+    return found
+
+
+def check_output(stage: Path) -> None:
+    """No source maps and no external URL loaded by any html, js, css, json or py file."""
+    problems = [f"source map shipped: {p.relative_to(stage).as_posix()}" for p in stage.rglob("*.map")]
+    for path in sorted(stage.rglob("*")):
+        if path.is_file() and path.suffix.lower() in SCANNED_SUFFIXES:
+            text = path.read_text(encoding="utf-8", errors="replace")
+            for snippet in external_urls(text):
+                problems.append(f"external URL in {path.relative_to(stage).as_posix()}: {snippet}")
+    if problems:
+        raise BuildError("the output is not self-contained:\n  " + "\n  ".join(problems))
+
+
+def startup_files(stage: Path, manifest: dict[str, Any]) -> list[str]:
+    """Files the page downloads at start: Pyodide, PyScript's core and its static imports, wheel, zip, page, web/."""
+    files: dict[str, int] = manifest["files"]
+    wanted = {name for name in files if name.startswith("vendor/pyodide/")}
+    wanted |= {"vendor/pyscript/core.css", manifest["engine_wheel"], manifest["web_zip"], "index.html"}
+    todo = ["core.js"]
+    while todo:
+        name = todo.pop()
+        if f"vendor/pyscript/{name}" in wanted:
+            continue
+        wanted.add(f"vendor/pyscript/{name}")
+        todo.extend(static_imports((stage / "vendor" / "pyscript" / name).read_text(encoding="utf-8")))
+    wanted |= {name for name in files if name.startswith("web/") and not name.startswith("web/rules/")}
+    return sorted(wanted)
+
+
+def display(path: Path) -> str:
+    """``path`` relative to the working folder when it is below it, else as it is."""
+    with contextlib.suppress(ValueError):
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix() or "."
+    return str(path)
+
+
+def summary(out: Path, manifest: dict[str, Any], startup: Sequence[str]) -> str:
+    """The closing line: file count, total size and the start-up download."""
+    files: dict[str, int] = manifest["files"]
+    total = sum(files.values()) + (out / "build.json").stat().st_size
+    start = sum(files.get(name, 0) for name in startup) + (out / "build.json").stat().st_size
+    return f"{display(out)}/: {len(files) + 1} files, {total / MB:.1f} MB (start-up download about {start / MB:.1f} MB)"
+
+
+# -- the build -------------------------------------------------------------------------------------------------------
+
+
+def replace_output(stage: Path, out: Path) -> None:
+    """Swap the finished staging folder in for ``out`` (only ever deleting a folder a build made)."""
+    if out.exists():
+        if not (out / "build.json").is_file() and any(out.iterdir()):
+            raise BuildError(f"{out} exists and is not a Card Table build (no build.json): not replacing it")
+        shutil.rmtree(out)
+    stage.rename(out)
+
+
+def build(paths: Paths, stream: Any = None) -> dict[str, Any]:
+    """Build the whole site into ``paths.out`` and return its manifest."""
+    started = time.monotonic()
+    project = project_meta(paths.root)
+    paths.out.parent.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=f".{paths.out.name}.building-", dir=paths.out.parent))
+    stage.chmod(0o755)
+    try:
+        vendor(paths, stage, stream)
+        write_index(paths.root, stage, stream)
+        copy_web(paths.root, stage)
+        build_wheel(paths.root, project, stage / "wheels", stream)
+        zip_folder(paths.root / "web" / BROWSER_PACKAGE, BROWSER_PACKAGE, stage / "wheels" / ZIP_NAME)
+        manifest = write_manifest(stage, project)
+        check_output(stage)
+        startup = startup_files(stage, manifest)
+        replace_output(stage, paths.out)
+    finally:
+        if stage.exists():
+            shutil.rmtree(stage)
+    log(f"built in {time.monotonic() - started:.1f} s, cache key {manifest['cache_key']}", stream)
+    log(summary(paths.out, manifest, startup), stream)
+    return manifest
+
+
+def sources(root: Path) -> Iterator[Path]:
+    """Every file a build reads from the repository (and this script)."""
+    yield Path(__file__).resolve()
+    for name in ("index.html", "pyproject.toml", "README.md"):
+        if (root / name).is_file():
+            yield root / name
+    for folder in ("web", "pyengine"):
+        if (root / folder).is_dir():
+            yield from walk_files(root / folder)
+
+
+def needs_build(paths: Paths) -> bool:
+    """True when the output is missing or any source is newer than the last build."""
+    stamp = paths.out / "build.json"
+    if not stamp.is_file():
+        return True
+    built = stamp.stat().st_mtime
+    return any(path.stat().st_mtime > built for path in sources(paths.root))
+
+
+# -- serving ---------------------------------------------------------------------------------------------------------
+
+MIME_TYPES = {
+    ".html": "text/html",
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".py": "text/plain",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain",
+}
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types the page needs, no request log, and revalidation of the page and manifest."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Say nothing per request."""
+
+    def end_headers(self) -> None:
+        """Ask browsers to revalidate HTML and build.json (the cache key lives there); the rest caches normally."""
+        if self.path.split("?", 1)[0].endswith(("/", ".html", "build.json")):
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+
+def loopback_host(host: str) -> str:
+    """``host`` if it is a loopback address; the site is never served beyond this machine."""
+    if host == "localhost":
+        return "127.0.0.1"
+    try:
+        if ipaddress.ip_address(host).is_loopback and ipaddress.ip_address(host).version == 4:
+            return host
+    except ValueError:
+        pass
+    raise BuildError(f"refusing to serve on {host}: only a 127.x.x.x loopback address is allowed")
+
+
+def stop_on_sigterm(signum: int, frame: FrameType | None) -> None:
+    """Turn SIGTERM into the same clean stop as Ctrl-C."""
+    raise KeyboardInterrupt
+
+
+def serve(paths: Paths, host: str, port: int) -> None:
+    """Build if needed, then serve the output folder until Ctrl-C (or SIGTERM)."""
+    host = loopback_host(host)
+    if needs_build(paths):
+        build(paths, stream=sys.stderr)
+    handler = functools.partial(QuietHandler, directory=str(paths.out))
+    with http.server.ThreadingHTTPServer((host, port), handler) as server:
+        server.daemon_threads = True
+        real_port = server.server_address[1]
+        print(f"Serving Card Table at http://{host}:{real_port}/", flush=True)
+        signal.signal(signal.SIGTERM, stop_on_sigterm)
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
+
+
+# -- command line ----------------------------------------------------------------------------------------------------
+
+
+def parser(serving: bool) -> argparse.ArgumentParser:
+    """The command-line parser for a build, or for ``serve`` when ``serving``."""
+    prog = "build.py serve" if serving else "build.py"
+    p = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0] if __doc__ else None)
+    p.add_argument("--root", type=Path, default=ROOT, help="the repository to build (default: build.py's folder)")
+    p.add_argument("--out", type=Path, default=None, help="output folder (default: ROOT/dist)")
+    p.add_argument("--cache", type=Path, default=None, help="npm tarball cache (default: ROOT/.cache/npm)")
+    if serving:
+        p.add_argument("--port", type=int, default=8000, help="port (0 picks a free one)")
+        p.add_argument("--host", default="127.0.0.1", help="loopback address to bind (default 127.0.0.1)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run a build or ``serve``; a failed step prints one clear error and returns 1."""
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    serving = bool(args_in) and args_in[0] == "serve"
+    args = parser(serving).parse_args(args_in[1:] if serving else args_in)
+    root = args.root.resolve()
+    paths = Paths(
+        root=root,
+        out=(args.out or root / "dist").resolve(),
+        cache=(args.cache or root / ".cache" / "npm").resolve(),
+    )
+    try:
+        if serving:
+            serve(paths, args.host, args.port)
+        else:
+            build(paths)
+    except BuildError as exc:
+        print(f"build.py: error: {exc}", file=sys.stderr, flush=True)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

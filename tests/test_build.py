@@ -1,0 +1,479 @@
+"""The static site build (``build.py``): layout, pins, integrity, wheel, games JSON, self-containment, serving.
+
+One build per module runs into a temporary copy of the repository (``--root``), with a temporary npm cache seeded from
+the repository's own cache when it has one, so the real ``dist/`` and ``.cache/`` are never touched.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.util
+import json
+import os
+import queue
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import threading
+import urllib.request
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / "build.py"
+WHEEL = "pyengine-0.1.0-py3-none-any.whl"
+PYODIDE_FILES = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
+EXTERNAL = re.compile(
+    r"""(\bsrc\s*=|<link\b[^>]*\bhref\s*=|@import\s+(url\()?|\burl\(|\bimport\s*\(?|\bfrom|\bfetch\s*\()"""
+    r"""\s*["'`]?\s*https?://"""
+)
+BUILD_TIMEOUT = 300
+
+
+@dataclass(frozen=True)
+class Site:
+    """A finished build: the temporary repository copy, its output, the npm cache used and the build's stdout."""
+
+    root: Path
+    out: Path
+    cache: Path
+    stdout: str
+
+
+def run_build(*args: str | Path, timeout: float = BUILD_TIMEOUT) -> subprocess.CompletedProcess[str]:
+    """Run ``build.py`` with ``args`` and capture its output."""
+    return subprocess.run(
+        [sys.executable, str(BUILD), *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def load_build() -> ModuleType:
+    """``build.py`` imported as a module (under a name no installed package uses)."""
+    spec = importlib.util.spec_from_file_location("cardtable_build", BUILD)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def source_files(folder: Path) -> set[str]:
+    """Files under ``folder`` the build should ship, as posix paths (no bytecode, caches or hidden files)."""
+    return {
+        p.relative_to(folder).as_posix()
+        for p in folder.rglob("*")
+        if p.is_file()
+        and "__pycache__" not in p.parts
+        and p.suffix != ".pyc"
+        and not any(part.startswith(".") for part in p.relative_to(folder).parts)
+    }
+
+
+def make_root(root: Path) -> None:
+    """A copy of the repository's build inputs, plus files that exercise the build's exclusions."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(ROOT / "pyengine", root / "pyengine", ignore=ignore)
+    shutil.copy2(ROOT / "pyproject.toml", root / "pyproject.toml")
+    if (ROOT / "README.md").is_file():
+        shutil.copy2(ROOT / "README.md", root / "README.md")
+    else:
+        (root / "README.md").write_text("# Card Table\n", encoding="utf-8")
+    if (ROOT / "index.html").is_file():
+        shutil.copy2(ROOT / "index.html", root / "index.html")
+    else:
+        (root / "index.html").write_text(
+            "<!doctype html>\n<title>Card Table</title>\n<!-- GAMES -->\n", encoding="utf-8"
+        )
+    if (ROOT / "web").is_dir():
+        shutil.copytree(ROOT / "web", root / "web", ignore=ignore)
+    web = root / "web"
+    (web / "cardtable_web").mkdir(parents=True, exist_ok=True)
+    (web / "cardtable_web" / "__init__.py").touch()
+    (web / "rules").mkdir(exist_ok=True)
+    (web / "rules" / "zz-build-test.html").write_text(
+        '<p>Original rules: <a href="https://example.org/rules">example.org</a>.</p>\n', encoding="utf-8"
+    )
+    for folder in (web / "__pycache__", web / "cardtable_web" / "__pycache__"):
+        folder.mkdir(exist_ok=True)
+        (folder / "stale.cpython-311.pyc").write_bytes(b"not shipped")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """Build once into a temporary copy of the repository."""
+    base = tmp_path_factory.mktemp("build")
+    root, cache = base / "repo", base / "npm-cache"
+    root.mkdir()
+    cache.mkdir()
+    make_root(root)
+    for tarball in sorted((ROOT / ".cache" / "npm").glob("*.tgz")):
+        shutil.copy2(tarball, cache / tarball.name)  # only a head start: the build verifies every tarball
+    proc = run_build("--root", root, "--out", root / "dist", "--cache", cache)
+    assert proc.returncode == 0, f"build failed:\n{proc.stdout}\n{proc.stderr}"
+    return Site(root=root, out=root / "dist", cache=cache, stdout=proc.stdout)
+
+
+def games_data(index_html: str) -> list[dict[str, object]]:
+    """The lobby's games JSON embedded in the built page."""
+    match = re.search(r'<script type="application/json" id="games-data">(.*?)</script>', index_html, re.DOTALL)
+    assert match, "no games-data script in index.html"
+    data = json.loads(match.group(1))
+    assert isinstance(data, list)
+    return data
+
+
+# -- the built site ----------------------------------------------------------------------------------------------------
+
+
+def test_layout(site: Site) -> None:
+    out = site.out
+    assert {p.name for p in (out / "vendor" / "pyodide").iterdir()} == PYODIDE_FILES
+    pyscript = {p.name for p in (out / "vendor" / "pyscript").iterdir()}
+    assert {"core.js", "core.css"} <= pyscript
+    assert all(name.endswith((".js", ".css")) for name in pyscript), pyscript
+    assert sorted(p.name for p in (out / "wheels").iterdir()) == ["cardtable_web.zip", WHEEL]
+    expected_web = {p for p in source_files(site.root / "web") if not p.startswith("cardtable_web/")}
+    assert source_files(out / "web") == expected_web
+    assert "rules/zz-build-test.html" in expected_web
+    assert sorted(p.name for p in out.iterdir()) == ["build.json", "index.html", "vendor", "web", "wheels"]
+    assert not [p for p in out.rglob("*") if p.name == "__pycache__" or p.suffix == ".pyc"]
+
+
+def test_pyscript_chunks_all_present(site: Site) -> None:
+    folder = site.out / "vendor" / "pyscript"
+    for path in folder.glob("*.js"):
+        for name in re.findall(r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["']\./([^"']+)["']""", path.read_text("utf-8")):
+            assert (folder / name).is_file(), f"{path.name} imports missing {name}"
+
+
+def test_pinned_versions(site: Site) -> None:
+    lock = json.loads((site.out / "vendor" / "pyodide" / "pyodide-lock.json").read_text("utf-8"))
+    assert lock["info"]["python"] == "3.14.2"
+    assert re.search(r'="314\.0\.7"', (site.out / "vendor" / "pyodide" / "pyodide.mjs").read_text("utf-8"))
+    for tarball, name, version in (
+        ("pyodide-314.0.7.tgz", "pyodide", "314.0.7"),
+        ("pyscript-core-0.7.31.tgz", "@pyscript/core", "0.7.31"),
+    ):
+        with tarfile.open(site.cache / tarball) as tar:
+            member = tar.extractfile("package/package.json")
+            assert member is not None
+            manifest = json.load(member)
+        assert (manifest["name"], manifest["version"]) == (name, version)
+    build = json.loads((site.out / "build.json").read_text("utf-8"))
+    assert build["vendor"] == {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+
+
+def test_no_source_maps_or_typings(site: Site) -> None:
+    unwanted = [p for p in site.out.rglob("*") if p.suffix == ".map" or p.name.endswith(".d.ts") or "console" in p.name]
+    assert unwanted == []
+
+
+def test_cached_tarballs_match_pins(site: Site) -> None:
+    module = load_build()
+    for pin in (module.PYODIDE, module.PYSCRIPT):
+        data = (site.cache / pin.tarball_name).read_bytes()
+        assert "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode() == pin.integrity
+
+
+def test_build_json(site: Site) -> None:
+    build = json.loads((site.out / "build.json").read_text("utf-8"))
+    assert build["version"] == "0.1.0"
+    assert build["engine_wheel"] == f"wheels/{WHEEL}"
+    assert build["web_zip"] == "wheels/cardtable_web.zip"
+    assert build["pyodide"] == "vendor/pyodide/"
+    assert build["pyscript"] == "vendor/pyscript/core.js"
+    assert re.fullmatch(r"[0-9a-f]{8,16}", build["cache_key"])
+    actual = {
+        p.relative_to(site.out).as_posix(): p.stat().st_size
+        for p in site.out.rglob("*")
+        if p.is_file() and p.name != "build.json"
+    }
+    assert build["files"] == actual
+    for key in ("engine_wheel", "web_zip", "pyscript"):
+        assert (site.out / build[key]).is_file()
+
+
+def test_wheel_contents_and_import(site: Site, tmp_path: Path) -> None:
+    wheel = site.out / "wheels" / WHEEL
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        zf.extractall(tmp_path)
+    assert "pyengine/__init__.py" in names
+    assert all(n.startswith(("pyengine/", "pyengine-0.1.0.dist-info/")) for n in names), names
+    assert not [n for n in names if "test" in n.split("/")[-1] or "/tests/" in f"/{n}" or n.endswith(".pyc")]
+    code = (
+        "import json, sys; sys.path.insert(0, sys.argv[1]); import pyengine; "
+        "print(pyengine.__file__); print(json.dumps(list(pyengine.GAMES)))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-I", "-B", "-c", code, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    where, keys = proc.stdout.splitlines()
+    assert Path(where).resolve().is_relative_to(tmp_path.resolve())
+    games = games_data((site.out / "index.html").read_text("utf-8"))
+    assert json.loads(keys) == [game["id"] for game in games]
+
+
+def test_browser_zip(site: Site) -> None:
+    with zipfile.ZipFile(site.out / "wheels" / "cardtable_web.zip") as zf:
+        infos = zf.infolist()
+    names = [info.filename for info in infos]
+    assert names == sorted(names)
+    assert {info.date_time for info in infos} == {(1980, 1, 1, 0, 0, 0)}
+    expected = {f"cardtable_web/{p}" for p in source_files(site.root / "web" / "cardtable_web")}
+    assert set(names) == expected
+    assert "cardtable_web/__init__.py" in names
+
+
+def test_games_json_in_index(site: Site) -> None:
+    html = (site.out / "index.html").read_text("utf-8")
+    assert "<!-- GAMES -->" not in html
+    games = games_data(html)
+    code = (
+        "import json, sys; sys.path.insert(0, sys.argv[1]); import pyengine; "
+        "print(json.dumps([i.to_json() for i in pyengine.GAMES.values()]))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-I", "-B", "-c", code, str(site.root)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert games == json.loads(proc.stdout)
+    source = (site.root / "index.html").read_text("utf-8")
+    before, _, after = source.partition("<!-- GAMES -->")
+    assert html.startswith(before) and html.endswith(after)
+
+
+def test_no_external_urls(site: Site) -> None:
+    found = []
+    for path in site.out.rglob("*"):
+        if path.suffix in {".html", ".js", ".mjs", ".css", ".json", ".py"}:
+            for match in EXTERNAL.finditer(path.read_text("utf-8", errors="replace")):
+                found.append(f"{path.relative_to(site.out)}: {match.group(0)}")
+    assert found == []
+    assert "https://example.org/rules" in (site.out / "web" / "rules" / "zz-build-test.html").read_text("utf-8")
+
+
+def test_summary_lines(site: Site) -> None:
+    last = site.stdout.strip().splitlines()[-1]
+    match = re.fullmatch(r".*dist/: (\d+) files, ([\d.]+) MB \(start-up download about ([\d.]+) MB\)", last)
+    assert match, last
+    files = [p for p in site.out.rglob("*") if p.is_file()]
+    assert int(match.group(1)) == len(files)
+    assert float(match.group(2)) == pytest.approx(sum(p.stat().st_size for p in files) / 1e6, abs=0.06)
+    assert 10 < float(match.group(3)) < float(match.group(2))
+
+
+def test_rebuild_is_idempotent(site: Site) -> None:
+    before = {p: p.read_bytes() for p in (site.out / "build.json", site.out / "index.html")}
+    zipped = (site.out / "wheels" / "cardtable_web.zip").read_bytes()
+    wheel = (site.out / "wheels" / WHEEL).read_bytes()
+    proc = run_build("--root", site.root, "--out", site.out, "--cache", site.cache)
+    assert proc.returncode == 0, proc.stderr
+    assert "from cache" in proc.stdout
+    assert {p: p.read_bytes() for p in before} == before
+    assert (site.out / "wheels" / "cardtable_web.zip").read_bytes() == zipped
+    assert (site.out / "wheels" / WHEEL).read_bytes() == wheel
+    assert not [p for p in site.out.parent.iterdir() if ".building-" in p.name]
+
+
+# -- failures ------------------------------------------------------------------------------------------------------
+
+
+def test_tampered_tarball_stops_the_build(site: Site, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    for tarball in site.cache.glob("*.tgz"):
+        shutil.copy2(tarball, cache / tarball.name)
+    tampered = cache / "pyodide-314.0.7.tgz"
+    data = bytearray(tampered.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    tampered.write_bytes(bytes(data))
+    actual = "sha512-" + base64.b64encode(hashlib.sha512(bytes(data)).digest()).decode()
+    out = tmp_path / "dist"
+    proc = run_build("--root", site.root, "--out", out, "--cache", cache, timeout=120)
+    assert proc.returncode == 1
+    assert "integrity mismatch for pyodide@314.0.7" in proc.stderr
+    assert load_build().PYODIDE.integrity in proc.stderr
+    assert actual in proc.stderr
+    assert not tampered.exists()
+    assert not out.exists()
+    assert not [p for p in tmp_path.iterdir() if ".building-" in p.name]
+
+
+def test_missing_package_file_is_a_clear_error() -> None:
+    module = load_build()
+    loader = b'import("pyodide.asm.mjs"); "pyodide.asm.wasm" "python_stdlib.zip" "pyodide-lock.json"'
+    files = {"pyodide.mjs": loader, "pyodide.asm.mjs": b"", "pyodide.asm.wasm": b"", "pyodide-lock.json": b"{}"}
+    with pytest.raises(module.BuildError, match=r"pyodide@314\.0\.7 lacks expected file\(s\): python_stdlib\.zip"):
+        module.pyodide_files(files)
+    with pytest.raises(module.BuildError, match=r"core\.css"):
+        module.pyscript_files({"dist/core.js": b""})
+    with pytest.raises(module.BuildError, match=r"missing chunk"):
+        module.pyscript_files({"dist/core.js": b'import"./gone.js"', "dist/core.css": b""})
+
+
+def test_external_url_checker() -> None:
+    module = load_build()
+    bad = [
+        '<script src="https://cdn.example/x.js"></script>',
+        "<img src=http://example.org/a.png>",
+        '<link rel="stylesheet" href="https://fonts.example/css">',
+        "@import url('https://fonts.example/css');",
+        'body { background: url("https://example.org/bg.png") }',
+        'import x from "https://esm.example/x.js";',
+        'await import("https://esm.example/y.js")',
+        "fetch('https://api.example/data')",
+        "await fetch(`https://api.example/${x}`)",
+    ]
+    good = [
+        '<a href="https://example.org/rules">rules</a>',
+        "new URL(`https://${host}`)",
+        'const cdn = "https://cdn.example/";',
+        "fetch('./build.json')",
+        '<script src="web/boot.js"></script>',
+        "url('data:image/svg+xml,<svg xmlns=\"http://www.w3.org/2000/svg\"/>')",
+    ]
+    assert [snippet for snippet in bad if not module.external_urls(snippet)] == []
+    assert [snippet for snippet in good if module.external_urls(snippet)] == []
+
+
+def test_games_json_is_script_safe(tmp_path: Path) -> None:
+    (tmp_path / "pyengine").mkdir()
+    (tmp_path / "pyengine" / "__init__.py").write_text(
+        "class Info:\n"
+        "    def to_json(self):\n"
+        "        return {'id': 'x', 'title': '</script><!-- é'}\n"
+        "GAMES = {'x': Info()}\n",
+        encoding="utf-8",
+    )
+    text = load_build().games_json(tmp_path)
+    assert "</" not in text and "<!--" not in text
+    assert json.loads(text) == [{"id": "x", "title": "</script><!-- é"}]
+
+
+def test_needs_build(tmp_path: Path) -> None:
+    module = load_build()
+    root, out = tmp_path / "repo", tmp_path / "dist"
+    (root / "web").mkdir(parents=True)
+    page = root / "web" / "page.css"
+    page.write_text("body {}\n", encoding="utf-8")
+    paths = module.Paths(root=root, out=out, cache=tmp_path / "cache")
+    assert module.needs_build(paths)
+    out.mkdir()
+    stamp = out / "build.json"
+    stamp.write_text("{}", encoding="utf-8")
+    newest = max(BUILD.stat().st_mtime, page.stat().st_mtime)
+    os.utime(stamp, (newest + 10, newest + 10))
+    assert not module.needs_build(paths)
+    os.utime(page, (newest + 20, newest + 20))
+    assert module.needs_build(paths)
+
+
+def test_refuses_to_replace_a_folder_it_did_not_build(site: Site, tmp_path: Path) -> None:
+    out = tmp_path / "precious"
+    out.mkdir()
+    (out / "keep.txt").write_text("mine", encoding="utf-8")
+    stage = tmp_path / "stage"
+    stage.mkdir()
+    module = load_build()
+    with pytest.raises(module.BuildError, match="not a Card Table build"):
+        module.replace_output(stage, out)
+    assert (out / "keep.txt").read_text(encoding="utf-8") == "mine"
+
+
+# -- serving ---------------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture()
+def server(site: Site, tmp_path: Path) -> Iterator[str]:
+    """``build.py serve --port 0`` on the module's build; yields the printed address."""
+    errors = (tmp_path / "serve.err").open("w", encoding="utf-8")
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            str(BUILD),
+            "serve",
+            "--port",
+            "0",
+            "--root",
+            str(site.root),
+            "--out",
+            str(site.out),
+            "--cache",
+            str(site.cache),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=errors,
+        text=True,
+    )
+    lines: queue.Queue[str] = queue.Queue()
+    assert proc.stdout is not None
+    reader = threading.Thread(target=lambda: lines.put(proc.stdout.readline() if proc.stdout else ""), daemon=True)
+    reader.start()
+    try:
+        first = lines.get(timeout=120)
+        match = re.fullmatch(r"Serving Card Table at (http://127\.0\.0\.1:(\d+)/)\n", first)
+        assert match, f"first line {first!r}; stderr: {(tmp_path / 'serve.err').read_text()}"
+        assert int(match.group(2)) > 0
+        yield match.group(1)
+    finally:
+        proc.terminate()
+        try:
+            rest, _ = proc.communicate(timeout=10)
+        finally:
+            errors.close()
+        assert proc.returncode in (0, -15), proc.returncode
+    assert rest == "", f"more than one line on stdout: {rest!r}"
+
+
+def fetch(url: str, method: str = "GET") -> tuple[int, str, bytes]:
+    """Status, content type and body of a request to the local server."""
+    request = urllib.request.Request(url, method=method)
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return response.status, response.headers.get_content_type(), response.read()
+
+
+def test_serve(site: Site, server: str) -> None:
+    status, kind, body = fetch(server)
+    assert (status, kind) == (200, "text/html")
+    assert body == (site.out / "index.html").read_bytes()
+    wasm = site.out / "vendor" / "pyodide" / "pyodide.asm.wasm"
+    status, kind, body = fetch(server + "vendor/pyodide/pyodide.asm.wasm")
+    assert (status, kind, len(body)) == (200, "application/wasm", wasm.stat().st_size)
+    expected = {
+        "vendor/pyodide/pyodide.mjs": "text/javascript",
+        f"wheels/{WHEEL}": "application/zip",
+        "wheels/cardtable_web.zip": "application/zip",
+        "build.json": "application/json",
+        "vendor/pyscript/core.css": "text/css",
+    }
+    assert {path: fetch(server + path, "HEAD")[1] for path in expected} == expected
+
+
+def test_serve_binds_loopback_only(site: Site) -> None:
+    proc = run_build("serve", "--host", "0.0.0.0", "--port", "0", "--root", site.root, "--out", site.out, timeout=60)
+    assert proc.returncode == 1
+    assert "only a 127.x.x.x loopback address" in proc.stderr
+    assert proc.stdout == ""
