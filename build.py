@@ -401,13 +401,31 @@ def cache_key(stage: Path, files: Iterable[str]) -> str:
     return digest.hexdigest()[:12]
 
 
-def write_manifest(stage: Path, project: dict[str, Any]) -> dict[str, Any]:
+def file_archives(stage: Path) -> str:
+    """Move the wheel and the zip into ``wheels/<hash of both>/`` and return that folder.
+
+    The page unpacks them by file type, which a ``?v=`` query would hide, so the
+    cache-busting key goes into the path instead.
+    """
+    wheels = stage / "wheels"
+    digest = hashlib.sha256()
+    for path in sorted(wheels.iterdir()):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    folder = wheels / digest.hexdigest()[:12]
+    folder.mkdir()
+    for path in sorted(wheels.iterdir()):
+        if path.is_file():
+            path.rename(folder / path.name)
+    return folder.relative_to(stage).as_posix()
+
+
+def write_manifest(stage: Path, project: dict[str, Any], archives: str) -> dict[str, Any]:
     """Write ``build.json``: where things are, the cache-busting key and every file's size."""
     files = file_sizes(stage)
     manifest: dict[str, Any] = {
         "version": project["version"],
-        "engine_wheel": f"wheels/{wheel_name(project)}",
-        "web_zip": f"wheels/{ZIP_NAME}",
+        "engine_wheel": f"{archives}/{wheel_name(project)}",
+        "web_zip": f"{archives}/{ZIP_NAME}",
         "pyodide": "vendor/pyodide/",
         "pyscript": "vendor/pyscript/core.js",
         "vendor": {PYODIDE.name: PYODIDE.version, PYSCRIPT.name: PYSCRIPT.version},
@@ -495,7 +513,7 @@ def build(paths: Paths, stream: Any = None) -> dict[str, Any]:
         copy_web(paths.root, stage)
         build_wheel(paths.root, project, stage / "wheels", stream)
         zip_folder(paths.root / "web" / BROWSER_PACKAGE, BROWSER_PACKAGE, stage / "wheels" / ZIP_NAME)
-        manifest = write_manifest(stage, project)
+        manifest = write_manifest(stage, project, file_archives(stage))
         check_output(stage)
         startup = startup_files(stage, manifest)
         replace_output(stage, paths.out)

@@ -143,7 +143,7 @@ def test_layout(site: Site) -> None:
     pyscript = {p.name for p in (out / "vendor" / "pyscript").iterdir()}
     assert {"core.js", "core.css"} <= pyscript
     assert all(name.endswith((".js", ".css")) for name in pyscript), pyscript
-    assert sorted(p.name for p in (out / "wheels").iterdir()) == ["cardtable_web.zip", WHEEL]
+    assert sorted(p.name for p in (out / "wheels").glob("*/*")) == ["cardtable_web.zip", WHEEL]
     expected_web = {p for p in source_files(site.root / "web") if not p.startswith("cardtable_web/")}
     assert source_files(out / "web") == expected_web
     assert "rules/zz-build-test.html" in expected_web
@@ -180,6 +180,12 @@ def test_no_source_maps_or_typings(site: Site) -> None:
     assert unwanted == []
 
 
+def archive(out: Path, name: str) -> Path:
+    """Where the build put the wheel or the zip (a folder named by their hash)."""
+    (path,) = (out / "wheels").glob(f"*/{name}")
+    return path
+
+
 def test_cached_tarballs_match_pins(site: Site) -> None:
     module = load_build()
     for pin in (module.PYODIDE, module.PYSCRIPT):
@@ -190,8 +196,8 @@ def test_cached_tarballs_match_pins(site: Site) -> None:
 def test_build_json(site: Site) -> None:
     build = json.loads((site.out / "build.json").read_text("utf-8"))
     assert build["version"] == "0.1.0"
-    assert build["engine_wheel"] == f"wheels/{WHEEL}"
-    assert build["web_zip"] == "wheels/cardtable_web.zip"
+    assert re.fullmatch(rf"wheels/[0-9a-f]{{12}}/{re.escape(WHEEL)}", build["engine_wheel"])
+    assert build["web_zip"] == build["engine_wheel"].rsplit("/", 1)[0] + "/cardtable_web.zip"
     assert build["pyodide"] == "vendor/pyodide/"
     assert build["pyscript"] == "vendor/pyscript/core.js"
     assert re.fullmatch(r"[0-9a-f]{8,16}", build["cache_key"])
@@ -206,7 +212,7 @@ def test_build_json(site: Site) -> None:
 
 
 def test_wheel_contents_and_import(site: Site, tmp_path: Path) -> None:
-    wheel = site.out / "wheels" / WHEEL
+    wheel = archive(site.out, WHEEL)
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
         zf.extractall(tmp_path)
@@ -233,7 +239,7 @@ def test_wheel_contents_and_import(site: Site, tmp_path: Path) -> None:
 
 
 def test_browser_zip(site: Site) -> None:
-    with zipfile.ZipFile(site.out / "wheels" / "cardtable_web.zip") as zf:
+    with zipfile.ZipFile(archive(site.out, "cardtable_web.zip")) as zf:
         infos = zf.infolist()
     names = [info.filename for info in infos]
     assert names == sorted(names)
@@ -287,14 +293,14 @@ def test_summary_lines(site: Site) -> None:
 
 def test_rebuild_is_idempotent(site: Site) -> None:
     before = {p: p.read_bytes() for p in (site.out / "build.json", site.out / "index.html")}
-    zipped = (site.out / "wheels" / "cardtable_web.zip").read_bytes()
-    wheel = (site.out / "wheels" / WHEEL).read_bytes()
+    zipped = (archive(site.out, "cardtable_web.zip")).read_bytes()
+    wheel = (archive(site.out, WHEEL)).read_bytes()
     proc = run_build("--root", site.root, "--out", site.out, "--cache", site.cache)
     assert proc.returncode == 0, proc.stderr
     assert "from cache" in proc.stdout
     assert {p: p.read_bytes() for p in before} == before
-    assert (site.out / "wheels" / "cardtable_web.zip").read_bytes() == zipped
-    assert (site.out / "wheels" / WHEEL).read_bytes() == wheel
+    assert (archive(site.out, "cardtable_web.zip")).read_bytes() == zipped
+    assert (archive(site.out, WHEEL)).read_bytes() == wheel
     assert not [p for p in site.out.parent.iterdir() if ".building-" in p.name]
 
 
@@ -462,10 +468,11 @@ def test_serve(site: Site, server: str) -> None:
     wasm = site.out / "vendor" / "pyodide" / "pyodide.asm.wasm"
     status, kind, body = fetch(server + "vendor/pyodide/pyodide.asm.wasm")
     assert (status, kind, len(body)) == (200, "application/wasm", wasm.stat().st_size)
+    build = json.loads((site.out / "build.json").read_text("utf-8"))
     expected = {
         "vendor/pyodide/pyodide.mjs": "text/javascript",
-        f"wheels/{WHEEL}": "application/zip",
-        "wheels/cardtable_web.zip": "application/zip",
+        build["engine_wheel"]: "application/zip",
+        build["web_zip"]: "application/zip",
         "build.json": "application/json",
         "vendor/pyscript/core.css": "text/css",
     }

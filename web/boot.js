@@ -57,7 +57,11 @@ async function startPython() {
   const here = (path) => new URL(`${path}?v=${build.cache_key}`, document.baseURI).href;
   const config = {
     interpreter: new URL(build.pyodide + "pyodide.mjs", document.baseURI).href,
-    files: { [here(build.engine_wheel)]: "./*", [here(build.web_zip)]: "./*" },
+    // The archives' folder name is their content hash: no query needed (it would hide the file type).
+    files: {
+      [new URL(build.engine_wheel, document.baseURI).href]: "./*",
+      [new URL(build.web_zip, document.baseURI).href]: "./*",
+    },
   };
   const script = document.createElement("script");
   script.type = "py";
