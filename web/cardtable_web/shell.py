@@ -88,6 +88,7 @@ class Table:
         byid("table").hidden = False
         document.title = f"{session.info.title} · Card Table"
         byid("table-title").textContent = session.info.title
+        load_stylesheet(session.setup.game)
         self.load_rules(session.setup.game)
         self.refresh()
 
@@ -261,6 +262,16 @@ class Table:
 
     def stats(self) -> str:
         return json.dumps(self.decisions)
+
+
+def load_stylesheet(game: str) -> None:
+    """Add the game's stylesheet (web/styles/<game>.css) to the page once."""
+    if document.getElementById(f"style-{game}") is None:
+        link = document.createElement("link")
+        link.id = f"style-{game}"
+        link.rel = "stylesheet"
+        link.href = f"web/styles/{game}.css"
+        document.head.append(link)
 
 
 def render_live_positions(panel: Any, game: str) -> None:
