@@ -75,6 +75,7 @@ def base_url(site: Path) -> Iterator[str]:
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
     server.shutdown()
+    server.server_close()
 
 
 @pytest.fixture(scope="session")

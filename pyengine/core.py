@@ -208,7 +208,7 @@ def check_setup(
 class State:
     """An immutable game state: a game's core plus the history that produced it."""
 
-    __slots__ = ("rules", "players", "options", "seed", "core", "position", "_parent", "_action", "_legal")
+    __slots__ = ("rules", "players", "options", "seed", "core", "position", "_parent", "_action", "_legal", "_line")
 
     def __init__(
         self,
@@ -230,6 +230,7 @@ class State:
         self._parent = parent
         self._action = action
         self._legal: dict[str, Action] | None = None
+        self._line: str | None = None
 
     # -- the decision ---------------------------------------------------------------
     @property
@@ -298,7 +299,9 @@ class State:
         lines = []
         node: State | None = self
         while node is not None and node._parent is not None:
-            lines.append(self.rules.describe(node._parent.core, node._action, node.core))
+            if node._line is None:
+                node._line = self.rules.describe(node._parent.core, node._action, node.core)
+            lines.append(node._line)
             node = node._parent
         lines.reverse()
         return lines
@@ -330,7 +333,9 @@ class State:
         if isinstance(rng, int):
             rng = Rng.from_seed(rng)
         core = self.rules.sample_hidden(self.core, seat, rng)
-        return State(self.rules, self.players, self.options, None, core, self.position, self._parent, self._action)
+        sample = State(self.rules, self.players, self.options, None, core, self.position, self._parent, self._action)
+        sample._line = self._line
+        return sample
 
     # -- the record -------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

@@ -41,6 +41,11 @@ def byid(name: str) -> Any:
     return document.getElementById(name)
 
 
+def text_or_none(value: Any) -> str | None:
+    """A JS string as Python text; JS ``null`` and ``undefined`` (whatever Pyodide makes of them) as None."""
+    return value if isinstance(value, str) else None
+
+
 class Table:
     """The one table on the page."""
 
@@ -69,7 +74,7 @@ class Table:
 
     def resume(self) -> bool:
         """Resume the game saved in this browser, if any."""
-        text = window.localStorage.getItem(SAVE_KEY)
+        text = text_or_none(window.localStorage.getItem(SAVE_KEY))
         if not text:
             return False
         try:
@@ -135,13 +140,13 @@ class Table:
             set_state("over")
             return
         window.localStorage.setItem(SAVE_KEY, session.saved())
-        if session.computer_to_move():
-            set_state("thinking")
-            if not self.busy:
-                self.busy = True
-                asyncio.ensure_future(self.computer_turn())
-        else:
+        if not session.computer_to_move():
             set_state("ready")
+            return
+        set_state("thinking")
+        if not self.busy:  # one computer task at a time; it moves every computer seat in turn
+            self.busy = True
+            asyncio.ensure_future(self.computer_turn())
 
     def apply_zoom(self) -> None:
         for element in document.querySelectorAll("#board .zoomable"):
@@ -166,16 +171,16 @@ class Table:
     # -- input ------------------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
         target = event.target.closest("[data-action], [data-select], [data-ui]")
-        if target is None or self.session is None:
+        if not target or self.session is None:
             return
         event.preventDefault()
-        data = target.dataset
-        if data.ui:
-            self.on_ui(str(data.ui))
-        elif data.action is not None and data.action != window.undefined:
-            self.on_action(str(data.action))
-        elif data.select is not None:
-            self.session.select(str(data.select))
+        ui, action, select = (text_or_none(target.getAttribute(f"data-{name}")) for name in ("ui", "action", "select"))
+        if ui is not None:
+            self.on_ui(str(ui))
+        elif action is not None:
+            self.on_action(str(action))
+        elif select is not None:
+            self.session.select(str(select))
             self.refresh()
 
     def on_ui(self, name: str) -> None:
@@ -235,9 +240,7 @@ class Table:
                     }
                 )
                 session.computer_move(bot.decision)
-                self.busy = False
-                self.refresh()
-                self.busy = True
+                self.refresh()  # busy: draws without starting a second computer task
         finally:
             self.busy = False
         self.refresh()
@@ -266,7 +269,7 @@ class Table:
 
 def load_stylesheet(game: str) -> None:
     """Add the game's stylesheet (web/styles/<game>.css) to the page once."""
-    if document.getElementById(f"style-{game}") is None:
+    if not document.getElementById(f"style-{game}"):
         link = document.createElement("link")
         link.id = f"style-{game}"
         link.rel = "stylesheet"
@@ -281,9 +284,9 @@ def render_live_positions(panel: Any, game: str) -> None:
         try:
             if module is None:
                 module = __import__(f"pyengine.games.{game.replace('-', '_')}", fromlist=["POSITIONS"])
-            name = str(element.dataset.position)
-            players = int(element.dataset.players or 2)
-            options = json.loads(str(element.dataset.options or "{}"))
+            name = str(text_or_none(element.getAttribute("data-position")))
+            players = int(text_or_none(element.getAttribute("data-players")) or 2)
+            options = json.loads(text_or_none(element.getAttribute("data-options")) or "{}")
             state = pyengine.new_game(game, players, 0, options, position=module.POSITIONS[name])
             view = state.view(None)
             view["names"] = [f"Player {i + 1}" for i in range(players)]
