@@ -1,0 +1,549 @@
+"""Carbondale: golden scenarios from the spec (shared/rules/carbondale.md), the figure, and the renderer."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from pyengine.cards import Card
+from pyengine.core import IllegalAction, State, new_game
+from pyengine.games.carbondale import (
+    POSITIONS,
+    ROUND_LIMIT,
+    RULES,
+    CarbondaleCore,
+    build_limit,
+    network,
+)
+from pyengine.rng import Rng
+
+DEFAULT = {"any_black_to_red": False}
+VARIANT = {"any_black_to_red": True}
+
+
+def card(text: str) -> Card:
+    return Card.parse(text)
+
+
+def cards(*texts: str) -> tuple[Card, ...]:
+    return tuple(sorted(card(t) for t in texts))
+
+
+def start(x: int = 0, y: int = 0) -> list[dict[str, Any]]:
+    """The starting pair A♣ (west) and 2♠."""
+    return [{"card": "A♣", "x": x, "y": y, "start": True}, {"card": "2♠", "x": x + 1, "y": y, "start": True}]
+
+
+def put(text: str, x: int, y: int, sx: int, sy: int) -> dict[str, Any]:
+    return {"card": text, "x": x, "y": y, "from": [sx, sy]}
+
+
+def table(
+    networks: list[list[dict[str, Any]]],
+    hands: list[list[str]],
+    *,
+    options: dict[str, Any] | None = None,
+    current: int = 0,
+    **changes: Any,
+) -> State:
+    """A state built from a position, with any core fields replaced."""
+    players = len(hands)
+    opts = dict(options or DEFAULT)
+    core = RULES.load_position(players, opts, {"networks": networks, "hands": hands, "current": current})
+    core = replace(core, **changes)
+    return State(RULES, players, opts, 0, core)
+
+
+def core_of(state: State) -> CarbondaleCore:
+    assert isinstance(state.core, CarbondaleCore)
+    return state.core
+
+
+# -- setup ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_deals_starting_pairs_segments_and_four_cards(players: int) -> None:
+    core = core_of(new_game("carbondale", players, 11))
+    for net in core.networks:
+        assert [(p.x, p.y) for p in net] == [(0, 0), (1, 0)]
+        assert {str(p.card) for p in net} in ({"A♠", "2♣"}, {"A♣", "2♠"})
+        assert net[0].card.rank == 1 and all(p.start for p in net)  # the ace lies west
+    assert all(len(hand) == 4 for hand in core.hands)
+    assert all(c.rank <= 4 for hand in core.hands for c in hand)
+    assert len(core.pile) == 14 * players - 4 * players and all(c.rank <= 4 for c in core.pile)
+    assert sorted({c.rank for c in core.spares[0]}) == [5, 6, 7] and len(core.spares[0]) == 12 * players
+    assert sorted({c.rank for c in core.spares[1]}) == [8, 9, 10] and len(core.spares[1]) == 12 * players
+    everything = [p.card for n in core.networks for p in n] + [c for h in core.hands for c in h] + list(core.pile)
+    everything += [c for s in core.spares for c in s]
+    assert len(everything) == 40 * players
+
+
+def test_first_player_is_random_and_a_seed_deals_the_same_game() -> None:
+    firsts = {core_of(new_game("carbondale", 4, seed)).current for seed in range(30)}
+    assert len(firsts) > 1
+    assert new_game("carbondale", 3, 5).core == new_game("carbondale", 3, 5).core
+
+
+# -- the build table -----------------------------------------------------------------------
+
+TABLE_ROWS = [
+    # source, highest legal, lowest illegal (or None: the whole suit pair is forbidden)
+    ("3♣", "5♣", "6♣"),  # ♣ -> ♣: N+2
+    ("3♠", "5♠", "6♠"),  # ♠ -> ♠: N+2
+    ("3♣", "4♠", "5♠"),  # ♣ -> ♠: N+1
+    ("3♠", "4♣", "5♣"),  # ♠ -> ♣: N+1
+    ("3♣", "3♡", "4♡"),  # ♣ -> ♡: N
+    ("3♠", "3♢", "4♢"),  # ♠ -> ♢: N
+]
+
+
+def _source_table(source: str, hand: list[str], options: dict[str, Any] | None = None) -> State:
+    """A network with ``source`` at (0,1), built north of the starting A♣ or 2♠ column."""
+    x = 0 if source.endswith("♣") else 1
+    net = start() + [put(source, x, 1, x, 0)]
+    return table([net, start()], [hand, ["9♣", "9♠", "9♡", "9♢"]], options=options)
+
+
+@pytest.mark.parametrize("source,highest,too_high", TABLE_ROWS)
+def test_build_table_row_by_row(source: str, highest: str, too_high: str) -> None:
+    x = 0 if source.endswith("♣") else 1
+    state = _source_table(source, [highest, too_high, "10♢"])
+    legal = state.legal_texts()
+    assert f"build {highest} at {x},2 north of {source}" in legal
+    assert f"build {too_high} at {x},2 north of {source}" not in legal
+    assert "only up to rank" in RULES.why_illegal(state.core, f"build {too_high} at {x},2 north of {source}")
+    assert build_limit(card(source), card(highest)) == card(highest).rank
+
+
+@pytest.mark.parametrize("source,red", [("3♣", "2♢"), ("3♠", "2♡")])
+def test_clubs_build_only_hearts_and_spades_only_diamonds_unless_the_variant(source: str, red: str) -> None:
+    x = 0 if source.endswith("♣") else 1
+    text = f"build {red} at {x},2 north of {source}"
+    state = _source_table(source, [red, "10♢"])
+    assert text not in state.legal_texts()
+    assert "not in the build table" in RULES.why_illegal(state.core, text)
+    variant = _source_table(source, [red, "10♢"], VARIANT)
+    assert text in variant.legal_texts()
+    assert build_limit(card(source), card(red), True) == 3 and build_limit(card(source), card(red)) is None
+
+
+def test_red_cards_share_a_cell_but_are_never_sources_and_black_needs_an_empty_cell() -> None:
+    net = start() + [put("3♣", 0, 1, 0, 0), put("2♡", -1, 1, 0, 1)]
+    state = table([net, start()], [["3♡", "3♠", "2♣", "10♢"], ["9♣"]])
+    legal = state.legal_texts()
+    assert "build 3♡ at -1,1 west of 3♣" in legal  # a second red in the cell
+    assert "build 2♣ at -1,1 west of 3♣" not in legal  # a black card needs an empty cell
+    assert not any(" of 2♡" in text for text in legal)  # red cards are never sources
+    assert "only into an empty cell" in RULES.why_illegal(state.core, "build 2♣ at -1,1 west of 3♣")
+    full = state.apply("build 3♡ at -1,1 west of 3♣").apply("contribute 10♢")
+    core = core_of(full)
+    assert len(network(core.networks[0]).cells[(-1, 1)]) == 2
+
+
+def test_the_network_fits_five_by_five() -> None:
+    # five wide: -2..2
+    net = start() + [put("2♣", -1, 0, 0, 0), put("3♣", -2, 0, -1, 0), put("3♠", 2, 0, 1, 0)]
+    state = table([net, start()], [["4♣", "4♠", "10♢"], ["9♣"]])
+    legal = state.legal_texts()
+    assert "build 4♣ at -3,0 west of 3♣" not in legal
+    assert "build 4♠ at 3,0 east of 3♠" not in legal
+    assert "build 4♠ at 2,1 north of 3♠" in legal
+    assert "wider or taller" in RULES.why_illegal(state.core, "build 4♠ at 3,0 east of 3♠")
+
+
+def test_a_build_needs_a_card_left_to_contribute() -> None:
+    state = table([start(), start()], [["2♣"], ["9♣"]])
+    assert not any(t.startswith("build") for t in state.legal_texts())
+    assert "contribute" in RULES.why_illegal(state.core, "build 2♣ at 0,1 north of A♣")
+    state = table([start(), start()], [["2♣", "9♢"], ["9♣"]])
+    after = state.apply("build 2♣ at 0,1 north of A♣")
+    assert after.legal_texts() == ["contribute 9♢"]
+    after = after.apply("contribute 9♢")
+    assert [str(c) for c in core_of(after).stock] == ["9♢"]
+
+
+# -- the figure ------------------------------------------------------------------------------
+
+
+def _figure(hand: list[str] | None = None) -> State:
+    state = new_game("carbondale", 2, 1, VARIANT, POSITIONS["figure-1"])
+    if hand is not None:
+        core = core_of(state)
+        state = State(RULES, 2, VARIANT, 1, replace(core, hands=(cards(*hand), core.hands[1])))
+    return state
+
+
+def test_figure_1_is_five_wide_three_tall_with_exactly_four_vulnerable_cards() -> None:
+    state = _figure()
+    net = state.view(None)["networks"][0]
+    assert (net["width"], net["height"]) == (5, 3)
+    vulnerable = sorted(c["card"] for cell in net["cells"] for c in cell["cards"] if c["vulnerable"])
+    assert vulnerable == sorted(["3♢", "4♡", "6♢", "5♠"])
+    starts = sorted(c["card"] for cell in net["cells"] for c in cell["cards"] if c["start"])
+    assert starts == ["2♠", "A♣"]
+    shared = [cell for cell in net["cells"] if len(cell["cards"]) == 2]
+    assert sorted(sorted(c["card"] for c in cell["cards"]) for cell in shared) == [["2♡", "2♢"], ["3♡", "5♡"]]
+    two_diamonds = next(c for cell in shared for c in cell["cards"] if c["card"] == "2♢")
+    assert two_diamonds["dir"] == "west" and two_diamonds["from"] == [1, 1]
+    assert (net["hearts"], net["diamonds"]) == (4, 3)
+
+
+def test_figure_1_allows_a_4_of_spades_south_of_the_2_of_spades() -> None:
+    state = _figure(["4♠", "9♣"])
+    assert "build 4♠ at 0,-1 south of 2♠" in state.legal_texts()
+    after = state.apply("build 4♠ at 0,-1 south of 2♠")
+    assert after.view(None)["networks"][0]["height"] == 4
+
+
+def test_figure_1_loads_without_the_variant_too() -> None:
+    state = new_game("carbondale", 2, 1, DEFAULT, POSITIONS["figure-1"])
+    assert state.view(None)["networks"][0]["width"] == 5
+
+
+# -- claims --------------------------------------------------------------------------------
+
+CLUB_TARGET = start() + [put("3♣", 0, 1, 0, 0)]  # 3♣ alone on the starting A♣: vulnerable
+
+
+def test_claiming_a_3_of_clubs_needs_a_black_5_or_higher() -> None:
+    state = table([start(), CLUB_TARGET], [["4♣", "4♠", "5♡", "5♠", "6♣"], ["9♣"]])
+    claims = [t for t in state.legal_texts() if t.startswith("claim")]
+    assert claims == ["claim 3♣ at 0,1 from P2 with 5♠", "claim 3♣ at 0,1 from P2 with 6♣"]
+    assert "black card of rank 5 or higher" in RULES.why_illegal(state.core, "claim 3♣ at 0,1 from P2 with 4♠")
+    assert "black card of rank 5" in RULES.why_illegal(state.core, "claim 3♣ at 0,1 from P2 with 5♡")
+    assert "not vulnerable" in RULES.why_illegal(state.core, "claim A♣ at 0,0 from P2 with 5♠")
+    with pytest.raises(IllegalAction, match="not one of your opponents"):
+        state.apply("claim 3♣ at 0,1 from P1 with 5♠")
+
+
+def test_a_defended_claim_fails_and_both_cards_go_face_down_then_a_second_try() -> None:
+    state = table([start(), CLUB_TARGET], [["5♠", "6♣", "7♣", "2♡"], ["4♠", "5♣", "8♠", "9♡"]])
+    state = state.apply("claim 3♣ at 0,1 from P2 with 5♠")
+    assert state.current_player == 1
+    assert state.legal_texts() == ["defend with 5♣", "defend with 8♠", "decline"]
+    assert state.view(0)["pending"]["challenge"] == "5♠"
+    state = state.apply("defend with 5♣")
+    core = core_of(state)
+    assert state.current_player == 0 and core.pending is None
+    assert core.discards == cards("5♠", "5♣") and state.view(0)["discards"] == 2
+    assert core.hands[1] == cards("4♠", "8♠", "9♡") and core.hands[0] == cards("6♣", "7♣", "2♡")
+    assert any(p.card == card("3♣") for p in core.networks[1])
+    # the second attempt, defended again: no third
+    state = state.apply("claim 3♣ at 0,1 from P2 with 6♣").apply("defend with 8♠")
+    assert not any(t.startswith("claim") for t in state.legal_texts())
+    assert "two claim attempts" in RULES.why_illegal(state.core, "claim 3♣ at 0,1 from P2 with 7♣")
+
+
+def test_an_undefended_claim_moves_the_card_to_the_challenger_and_it_can_be_built() -> None:
+    target = start() + [put("3♠", 1, 1, 1, 0), put("4♠", 1, 2, 1, 1)]
+    state = table([start(), target], [["6♠", "9♢", "2♡"], ["9♡"]])
+    assert core_of(state).networks[1][2].card == card("3♠")
+    assert not RULES.view(state.core, 0)["networks"][1]["cells"][2]["cards"][0]["vulnerable"]
+    state = state.apply("claim 4♠ at 1,2 from P2 with 6♠")
+    assert state.legal_texts() == ["decline"]
+    state = state.apply("decline")
+    core = core_of(state)
+    assert core.hands[0] == cards("4♠", "9♢", "2♡") and core.discards == cards("6♠") and core.claimed
+    assert all(p.card != card("4♠") for p in core.networks[1])
+    # the 3♠ has nothing built on it any more: vulnerable again
+    assert [str(p.card) for p in network(core.networks[1]).vulnerable] == ["3♠"]
+    # no second attempt after a success, but the claimed card may be built
+    legal = state.legal_texts()
+    assert not any(t.startswith("claim") for t in legal)
+    assert "a second attempt follows only a failed one" in RULES.why_illegal(
+        state.core, "claim 3♠ at 1,1 from P2 with 9♢"
+    )
+    assert "build 4♠ at 1,1 north of 2♠" in legal
+    assert "Player 2 does not defend; Player 1 takes 4♠" in state.log()[-1]
+
+
+def test_claims_come_before_building_or_discarding() -> None:
+    state = table([start(), CLUB_TARGET], [["5♠", "6♣", "9♢"], ["9♡"]])
+    state = state.apply("discard 9♢ face down")
+    assert not any(t.startswith("claim") for t in state.legal_texts())
+    assert "claims come first" in RULES.why_illegal(state.core, "claim 3♣ at 0,1 from P2 with 5♠")
+
+
+# -- builds, bonus and discards -----------------------------------------------------------------
+
+
+def test_a_one_step_club_or_spade_climb_earns_an_extra_card() -> None:
+    state = table([start(), start()], [["2♣", "9♢", "9♡"], ["9♣"]])
+    state = state.apply("build 2♣ at 0,1 north of A♣")
+    assert core_of(state).draw_to == 5 and "extra card" in state.log()[-1]
+    state = state.apply("contribute 9♢")
+    for _ in range(4):  # 1 card in hand: draw four, one at a time
+        assert core_of(state).current == 0
+        state = state.apply("draw from pile")
+    core = core_of(state)
+    assert len(core.hands[0]) == 5 and core.current == 1 and core.draw_to == 4
+
+
+def test_a_two_step_climb_or_a_cross_build_earns_nothing() -> None:
+    state = table([start(), start()], [["3♣", "A♠", "9♢"], ["9♣"]])
+    assert core_of(state.apply("build 3♣ at 0,1 north of A♣")).draw_to == 4
+    assert core_of(state.apply("build A♠ at 0,1 north of A♣")).draw_to == 4
+    assert core_of(table([start(), start()], [["4♠", "9♢"], ["9♣"]]).apply("build 4♠ at 1,1 north of 2♠")).draw_to == 4
+
+
+def test_discards_go_face_up_to_the_stock_or_face_down_and_block_building() -> None:
+    state = table([start(), start()], [["2♣", "3♣", "9♢", "9♡", "8♠"], ["9♣"]])
+    state = state.apply("discard 9♢ face up").apply("discard 9♡ face down")
+    core = core_of(state)
+    assert core.stock == cards("9♢") and core.discards == cards("9♡")
+    legal = state.legal_texts()
+    assert not any(t.startswith("build") for t in legal)
+    assert "discard 8♠ face up" in legal and "take 9♢ from stock" not in legal
+    assert state.log()[-1] == "Player 1 discards a card face down"
+    assert "9♡" not in " ".join(state.log())
+    view = state.view(1)
+    assert view["discards"] == 1 and view["stock"] == [{"card": "9♢", "fresh": True}]
+
+
+# -- drawing -------------------------------------------------------------------------------------
+
+
+def test_draws_come_one_at_a_time_from_the_pile_or_stock_never_a_fresh_or_face_down_card() -> None:
+    state = table(
+        [start(), start()],
+        [["9♢", "9♡", "8♠", "7♠"], ["9♣"]],
+        stock=cards("5♣", "6♡"),
+        discards=cards("10♣"),
+    )
+    state = state.apply("discard 9♢ face up").apply("discard 9♡ face up")
+    legal = state.legal_texts()
+    assert "take 5♣ from stock" in legal and "take 6♡ from stock" in legal
+    assert "take 9♢ from stock" not in legal and "take 10♣ from stock" not in legal
+    assert "may not draw it back" in RULES.why_illegal(state.core, "take 9♢ from stock")
+    assert "no 10♣ in the communal stock" in RULES.why_illegal(state.core, "take 10♣ from stock")
+    assert "must first draw" in RULES.why_illegal(state.core, "end turn")
+    state = state.apply("take 6♡ from stock")
+    assert core_of(state).phase == "draw" and not any(t.startswith("discard") for t in state.legal_texts())
+    pile = core_of(state).pile
+    state = state.apply("draw from pile")
+    core = core_of(state)
+    assert core.current == 1 and card("6♡") in core.hands[0] and pile[-1] in core.hands[0]
+    assert core.stock == cards("5♣", "9♡", "9♢") and core.fresh == ()
+    # the next player may take what the last one put down
+    assert "take 9♢ from stock" in state.legal_texts()
+
+
+def test_a_full_hand_draws_nothing_and_ends_the_turn() -> None:
+    state = table([start(), start()], [["9♢", "9♡", "8♠", "7♠"], ["9♣"]])
+    legal = state.legal_texts()
+    assert "end turn" in legal and "draw from pile" not in legal
+    assert "draw nothing" in RULES.why_illegal(state.core, "draw from pile")
+    assert core_of(state.apply("end turn")).current == 1
+
+
+def test_the_draw_pile_is_re_formed_only_when_someone_draws_from_it_empty() -> None:
+    spare_a, spare_b = cards("5♣", "6♣", "7♣"), cards("8♣", "9♣")
+    state = table(
+        [start(), start()],
+        [["9♢", "9♡"], ["9♣"]],
+        pile=(card("3♡"),),
+        spares=(spare_a, spare_b),
+        stock=cards("4♣"),
+        discards=cards("10♡", "10♢"),
+    )
+    state = state.apply("draw from pile")  # the last card: no re-forming yet
+    core = core_of(state)
+    assert core.pile == () and core.spares == (spare_a, spare_b) and core.stock == cards("4♣")
+    state = state.apply("draw from pile")  # now the pile is empty: re-form, then draw
+    core = core_of(state)
+    assert core.spares == (spare_b,) and core.stock == () and core.discards == ()
+    assert len(core.pile) == 3 + 1 + 2 - 1 and core.current == 1
+    drawn = [c for c in core.hands[0] if c not in cards("9♢", "9♡", "3♡")]
+    assert sorted(list(core.pile) + drawn) == sorted(spare_a + cards("4♣", "10♡", "10♢"))
+    assert "re-formed" in state.log()[-1]
+
+
+def test_taking_from_the_stock_with_an_empty_pile_does_not_re_form_it() -> None:
+    state = table([start(), start()], [["9♢", "9♡", "8♠"], ["9♣"]], pile=(), stock=cards("4♣"))
+    spares = core_of(state).spares
+    state = state.apply("take 4♣ from stock")
+    assert core_of(state).spares == spares and core_of(state).pile == ()
+
+
+def test_with_nothing_left_to_draw_the_turn_can_only_end() -> None:
+    state = table([start(), start()], [["9♢"], ["9♣"]], pile=(), spares=(), stock=(), discards=())
+    assert state.legal_texts() == ["discard 9♢ face up", "discard 9♢ face down", "end turn"]
+    assert "nothing to re-form" in RULES.why_illegal(state.core, "draw from pile")
+
+
+# -- the end -------------------------------------------------------------------------------------
+
+HEART_TOWN = start() + [
+    put("3♣", 0, 1, 0, 0),
+    put("5♣", 0, 2, 0, 1),
+    put("7♣", 0, 3, 0, 2),
+    put("A♡", -1, 1, 0, 1),
+    put("2♡", -1, 1, 0, 1),
+    put("3♡", -1, 2, 0, 2),
+    put("4♡", -1, 2, 0, 2),
+    put("5♡", -1, 3, 0, 3),
+    put("6♡", -1, 3, 0, 3),
+    put("A♢", 2, 0, 1, 0),
+    put("2♢", 2, 0, 1, 0),
+]
+
+
+def test_seven_hearts_and_three_diamonds_win_at_once() -> None:
+    town = HEART_TOWN + [put("2♢", 1, -1, 1, 0)]
+    state = table([town, start()], [["7♡", "9♠"], ["9♣"]])
+    assert state.scores() == [9, 0]
+    state = state.apply("build 7♡ at 1,3 east of 7♣")
+    assert state.is_terminal() and state.winners() == [0] and state.legal_texts() == []
+    assert core_of(state).hands[0] == cards("9♠")  # no contribution after the winning build
+    assert state.scores() == [10, 0] and "wins" in state.log()[-1]
+    assert RULES.evaluate(state.core) == [1.0, 0.0]
+
+
+def test_seven_hearts_and_two_diamonds_is_not_yet_a_win() -> None:
+    state = table([HEART_TOWN, start()], [["7♡", "9♠"], ["9♣"]])
+    state = state.apply("build 7♡ at 1,3 east of 7♣")
+    assert not state.is_terminal() and state.legal_texts() == ["contribute 9♠"]
+
+
+def test_seven_diamonds_and_three_hearts_win_too() -> None:
+    town = start() + [
+        put("4♠", 1, 1, 1, 0),
+        put("6♠", 1, 2, 1, 1),
+        put("8♠", 1, 3, 1, 2),
+        put("A♢", 2, 1, 1, 1),
+        put("2♢", 2, 1, 1, 1),
+        put("3♢", 2, 2, 1, 2),
+        put("4♢", 2, 2, 1, 2),
+        put("5♢", 2, 3, 1, 3),
+        put("6♢", 2, 3, 1, 3),
+        put("3♣", 0, 1, 0, 0),
+        put("2♡", -1, 1, 0, 1),
+        put("3♡", -1, 1, 0, 1),
+        put("A♡", -1, 0, 0, 0),
+    ]
+    state = table([start(), town], [["9♣"], ["7♢", "9♠"]], current=1)
+    state = state.apply("build 7♢ at 0,3 west of 8♠")
+    assert state.is_terminal() and state.winners() == [1]
+
+
+def test_the_stalemate_guard_ends_the_game_after_three_rounds_without_a_build() -> None:
+    hearts = start() + [put("3♣", 0, 1, 0, 0), put("2♡", -1, 1, 0, 1)]
+    full = ["9♢", "9♡", "8♠", "7♠"]
+    state = table([hearts, start()], [full, list(full)], spares=(), idle=4)
+    state = state.apply("end turn")
+    assert not state.is_terminal() and core_of(state).idle == 5
+    state = state.apply("end turn")  # six turns = three rounds of two players
+    assert state.is_terminal() and state.winners() == [0] and core_of(state).ending == "stalemate"
+    assert "Three rounds without a build" in state.log()[-1]
+    # ties are shared
+    tie = table([start(), start()], [full, list(full)], spares=(), idle=5)
+    assert tie.apply("end turn").winners() == [0, 1]
+
+
+def test_a_build_resets_the_stalemate_count_and_it_waits_for_both_spare_piles() -> None:
+    state = table([start(), start()], [["2♣", "9♢", "9♡", "8♠"], ["9♣"]], spares=(), idle=5)
+    state = state.apply("build 2♣ at 0,1 north of A♣").apply("contribute 9♢")
+    for _ in range(3):  # a bonus build: up to five cards
+        state = state.apply("draw from pile")
+    assert core_of(state).current == 1 and core_of(state).idle == 0
+    spare = (cards("5♣"),)
+    waiting = table([start(), start()], [["9♢", "9♡", "8♠", "7♠"], ["9♣"]], spares=spare, idle=0)
+    assert core_of(waiting.apply("end turn")).idle == 0
+
+
+def test_the_round_limit_ends_any_game() -> None:
+    full = ["9♢", "9♡", "8♠", "7♠"]
+    state = table([start(), start()], [full, list(full)], turns=2 * ROUND_LIMIT - 1)
+    state = state.apply("end turn")
+    assert state.is_terminal() and core_of(state).ending == "limit" and state.winners() == [0, 1]
+    assert RULES.info.max_actions(4) >= 4 * ROUND_LIMIT * 14
+
+
+# -- information ---------------------------------------------------------------------------------
+
+
+def test_views_hide_hands_piles_and_face_down_cards() -> None:
+    state = table([start(), CLUB_TARGET], [["5♠", "6♣", "9♢"], ["9♡", "8♡"]], discards=cards("10♣"))
+    public, mine = state.view(None), state.view(0)
+    assert public["hand"] is None and mine["hand"] == ["5♠", "6♣", "9♢"]
+    assert public["hand_counts"] == [3, 2] and public["discards"] == 1
+    assert "10♣" not in str(public) and "9♡" not in str(mine)
+    assert isinstance(public["pile"], int) and public["spares"] == [22, 21]
+
+
+def test_sample_hidden_keeps_the_view_and_the_spare_piles_segments() -> None:
+    state = new_game("carbondale", 3, 8)
+    for seat in (None, 0, 1, 2):
+        sample = state.sample_hidden(seat, Rng.from_seed(3))
+        assert sample.view(seat) == state.view(seat)
+        core = core_of(sample)
+        assert {c.rank for c in core.spares[0]} == {5, 6, 7} and {c.rank for c in core.spares[1]} == {8, 9, 10}
+    assert core_of(state.sample_hidden(0, Rng.from_seed(3))).hands[0] == core_of(state).hands[0]
+
+
+def test_evaluate_favours_progress() -> None:
+    state = table([HEART_TOWN, start()], [["9♠"], ["9♣"]])
+    values = RULES.evaluate(state.core)
+    assert values[0] > values[1] and all(0.0 <= v <= 1.0 for v in values)
+    assert abs(sum(values) - 1.0) < 1e-9
+
+
+def test_why_illegal_explains_unknown_text() -> None:
+    state = new_game("carbondale", 2, 1)
+    assert "actions look like" in RULES.why_illegal(state.core, "jump")
+    assert "no challenge to answer" in RULES.why_illegal(state.core, "decline")
+    with pytest.raises(IllegalAction, match="Carbondale card"):
+        state.apply("discard K♣ face up")
+
+
+def test_positions_are_checked() -> None:
+    with pytest.raises(ValueError, match="next to its source"):
+        RULES.load_position(2, DEFAULT, {"networks": [start() + [put("3♣", 0, 2, 0, 0)]]})
+    with pytest.raises(ValueError, match="black card"):
+        RULES.load_position(2, DEFAULT, {"networks": [start() + [put("A♡", 0, 1, 0, 0), put("2♡", 0, 2, 0, 1)]]})
+    with pytest.raises(ValueError, match="5 x 5"):
+        wide = start() + [put("2♣", -1, 0, 0, 0), put("3♣", -2, 0, -1, 0), put("3♠", 2, 0, 1, 0)]
+        RULES.load_position(2, DEFAULT, {"networks": [wide + [put("4♠", 3, 0, 2, 0)]]})
+
+
+# -- the renderer ------------------------------------------------------------------------------------
+
+
+def _render(state: State, seat: int | None, selection: str | None = None) -> str:
+    from cardtable_web.renderers.carbondale import render
+
+    legal = state.legal_texts() if seat is not None and state.current_player == seat else []
+    return str(render(state.view(seat) | {"names": ["Ann", "Bob"]}, legal, selection))
+
+
+def test_renderer_marks_starting_and_vulnerable_cards_and_lays_east_west_reds_sideways() -> None:
+    page = _render(_figure(), None)
+    assert page.count('class="cb-penny"') == 2 + 2
+    assert page.count('class="cb-vmark"') == 4
+    assert page.count("cb-sideways") == 3  # 2♢, 5♡ and 6♢ were built east or west
+    assert "data-action" not in page and "data-select" not in page
+
+
+def test_renderer_selecting_a_hand_card_lights_its_build_cells_and_discards() -> None:
+    state = _figure(["4♠", "9♣"])
+    page = _render(state, 0)
+    assert 'data-select="hand:4♠"' in page and "build 4♠" not in page
+    page = _render(state, 0, "hand:4♠")
+    assert 'data-action="build 4♠ at 0,-1 south of 2♠"' in page
+    assert 'data-action="discard 4♠ face up"' in page and 'data-action="discard 4♠ face down"' in page
+
+
+def test_renderer_claim_then_challenge_card_then_defence() -> None:
+    state = table([start(), CLUB_TARGET], [["5♠", "4♣", "9♢"], ["6♣", "9♡"]])
+    page = _render(state, 0)
+    assert 'data-select="claim:1:0,1"' in page
+    page = _render(state, 0, "claim:1:0,1")
+    assert 'data-action="claim 3♣ at 0,1 from P2 with 5♠"' in page
+    assert "with 4♣" not in page
+    state = state.apply("claim 3♣ at 0,1 from P2 with 5♠")
+    page = _render(state, 1)
+    assert 'data-action="defend with 6♣"' in page and 'data-action="decline"' in page
+    assert "data-action" not in _render(state, 0)

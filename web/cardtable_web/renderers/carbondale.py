@@ -1,0 +1,339 @@
+"""Carbondale's table: every network as a grid, the piles and stock, the viewer's hand.
+
+Clicks: a card in hand selects it (``hand:5♣``); its legal build cells then light up and the
+discard buttons appear. A vulnerable card in a rival network selects a claim target
+(``claim:1:-2,1``); the hand cards that can challenge it then carry the claim. Contributions,
+defences, draws and stock cards act directly.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cardtable_web import html
+
+ARROWS = {"north": "↑", "east": "→", "south": "↓", "west": "←"}
+"""The way a card was built, as seen from its source."""
+
+_BUILD = re.compile(r"^build (\S+) at (-?\d+),(-?\d+) (north|east|south|west) of (\S+)$")
+_CLAIM = re.compile(r"^claim (\S+) at (-?\d+),(-?\d+) from P(\d+) with (\S+)$")
+_DISCARD = re.compile(r"^discard (\S+) face (up|down)$")
+ZONE = 5
+
+
+def _name(view: dict[str, Any], seat: int) -> str:
+    names = view.get("names") or []
+    return str(names[seat]) if seat < len(names) else f"Player {seat + 1}"
+
+
+class _Legal:
+    """The legal action texts sorted by what the table needs to draw them."""
+
+    def __init__(self, legal: list[str]) -> None:
+        self.all = set(legal)
+        self.builds: dict[str, dict[tuple[int, int], list[tuple[str, str, str]]]] = {}
+        self.claims: dict[str, dict[str, str]] = {}
+        self.discards: dict[str, list[str]] = {}
+        self.contributes: dict[str, str] = {}
+        self.defends: dict[str, str] = {}
+        self.takes: dict[str, str] = {}
+        for text in legal:
+            if match := _BUILD.match(text):
+                card, x, y, direction, source = match.groups()
+                cells = self.builds.setdefault(card, {})
+                cells.setdefault((int(x), int(y)), []).append((text, direction, source))
+            elif match := _CLAIM.match(text):
+                target, x, y, owner, card = match.groups()
+                token = f"claim:{int(owner) - 1}:{x},{y}"
+                self.claims.setdefault(token, {})[card] = text
+            elif match := _DISCARD.match(text):
+                self.discards.setdefault(match.group(1), []).append(text)
+            elif text.startswith("contribute "):
+                self.contributes[text.removeprefix("contribute ")] = text
+            elif text.startswith("defend with "):
+                self.defends[text.removeprefix("defend with ")] = text
+            elif text.startswith("take ") and text.endswith(" from stock"):
+                self.takes[text[5:-11]] = text
+
+    def selectable(self, card: str) -> bool:
+        return card in self.builds or card in self.discards
+
+
+def render(view: dict[str, Any], legal: list[str], selection: str | None) -> str:
+    """The Carbondale table for ``view["seat"]`` (see the module docstring for the clicks)."""
+    moves = _Legal(legal)
+    seat = view.get("seat")
+    players = len(view["networks"])
+    hand_card = selection[5:] if selection and selection.startswith("hand:") else None
+    if hand_card is not None and not moves.selectable(hand_card):
+        hand_card = None
+    claim = selection if selection and selection in moves.claims else None
+
+    parts = ['<div class="cb-table">', _status(view, seat)]
+    parts.append(_centre(view, moves))
+    parts.append(_buttons(view, moves, hand_card))
+    order = list(range(players))
+    if isinstance(seat, int):
+        order = [(seat + step) % players for step in range(1, players)] + [seat]
+    parts.append('<div class="cb-seats">')
+    for owner in order:
+        parts.append(_seat(view, owner, moves, hand_card, claim))
+    parts.append("</div>")
+    if isinstance(seat, int) and view.get("hand") is not None:
+        parts.append(_hand(view, moves, hand_card, claim))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+# -- pieces -------------------------------------------------------------------------------
+
+
+def _status(view: dict[str, Any], seat: int | None) -> str:
+    """What is going on: whose turn, the phase, a pending challenge, the end."""
+    turn = view["turn"]
+    phase = view["phase"]
+    pending = view.get("pending")
+    lines = []
+    if pending:
+        lines.append(
+            f"{html.esc(_name(view, pending['challenger']))} challenges for "
+            f"{html.card(pending['target'])} at {pending['x']},{pending['y']} in "
+            f"{html.esc(_name(view, pending['owner']))}'s network with "
+            f"{html.card(pending['challenge'], extra='cb-challenge')}. "
+            + (
+                "Defend with a card of the same colour and at least its rank, or decline."
+                if seat == pending["owner"]
+                else f"{html.esc(_name(view, pending['owner']))} answers."
+            )
+        )
+    elif phase == "over":
+        ending = {
+            "goal": "reached 7 of one red suit and 3 of the other",
+            "stalemate": "three rounds passed without a build: best progress wins",
+            "limit": "the round limit was reached: best progress wins",
+        }.get(view.get("ending", ""), "the game is over")
+        lines.append(f"Game over: {html.esc(ending)}.")
+    else:
+        you = seat == turn
+        who = "You" if you else html.esc(_name(view, turn))
+        draws = "draw" if you else "draws"
+        doing = {
+            "act": f"may claim, then build or discard, then {draws} up to {view['draw_to']} cards",
+            "contribute": f"must contribute a card to the communal stock, then {draws}",
+            "discard": f"may discard more cards, then {draws} up to {view['draw_to']} cards",
+            "draw": f"{draws} up to {view['draw_to']} cards from the pile or the stock",
+        }.get(phase, "")
+        lines.append(f"{who} {html.esc(doing)}.")
+        if phase == "act" and view.get("claims_made"):
+            lines.append(f"Claim attempts this turn: {view['claims_made']} of 2.")
+        if view.get("draw_to", 4) > 4:
+            lines.append("Bonus: one extra card at this draw.")
+    if not view.get("spares") and phase != "over":
+        lines.append(
+            f"Both spare piles are used: {view['idle_turns']} of {view['stalemate_turns']} turns without a build "
+            "end the game."
+        )
+    return '<div class="cb-status">' + "".join(f"<p>{line}</p>" for line in lines) + "</div>"
+
+
+def _centre(view: dict[str, Any], moves: _Legal) -> str:
+    """The draw pile, spare piles, face-down discards and the communal stock."""
+    parts = ['<div class="cb-centre">', '<div class="cb-piles">']
+    pile_label = f"draw pile: {view['pile']} cards"
+    if "draw from pile" in moves.all:
+        note = f"Draw ({view['pile']})" if view["pile"] else "Re-form the pile and draw"
+        button = html.button(note, action="draw from pile", extra="cb-draw target", title=pile_label)
+        parts.append(f'<div class="cb-pile">{button}<span>draw pile</span></div>')
+    else:
+        parts.append(f'<div class="cb-pile">{html.card_back(view["pile"], pile_label)}<span>draw pile</span></div>')
+    spare_names = ("5-7", "8-10")
+    spares = view.get("spares", [])
+    used = 2 - len(spares)
+    for index, count in enumerate(spares):
+        label = f"spare pile {spare_names[used + index]}: {count} cards"
+        parts.append(
+            f'<div class="cb-pile">{html.card_back(count, label)}<span>spare {spare_names[used + index]}</span></div>'
+        )
+    discards = html.card_back(view["discards"], f"face-down discards: {view['discards']}")
+    parts.append(f'<div class="cb-pile">{discards}<span>face down</span></div>')
+    parts.append("</div>")
+    parts.append('<div class="cb-stock"><span class="cb-label">Communal stock</span><div class="cb-cards">')
+    if not view["stock"]:
+        parts.append('<span class="cb-empty-note">empty</span>')
+    for entry in view["stock"]:
+        card = entry["card"]
+        if entry["fresh"]:
+            parts.append(
+                '<span class="cb-fresh">'
+                + html.card(card, title=f"{card} (put down this turn: not drawable now)")
+                + '<span class="cb-tag">new</span></span>'
+            )
+        elif card in moves.takes:
+            parts.append(html.card(card, action=moves.takes[card], extra="target", title=f"take {card}"))
+        else:
+            parts.append(html.card(card))
+    parts.append("</div></div></div>")
+    return "".join(parts)
+
+
+def _buttons(view: dict[str, Any], moves: _Legal, hand_card: str | None) -> str:
+    """End turn, decline, and the discard buttons of the selected hand card."""
+    buttons = []
+    if hand_card is not None:
+        for text in moves.discards.get(hand_card, []):
+            face = "face up to the stock" if text.endswith("up") else "face down"
+            buttons.append(html.button(f"Discard {hand_card} {face}", action=text))
+    if "decline" in moves.all:
+        buttons.append(html.button("Decline (let the card go)", action="decline"))
+    if "end turn" in moves.all:
+        buttons.append(html.button("End turn", action="end turn", extra="primary"))
+    if not buttons:
+        return ""
+    return '<div class="cb-buttons">' + "".join(buttons) + "</div>"
+
+
+def _progress(net: dict[str, Any]) -> str:
+    hearts, diamonds = net["hearts"], net["diamonds"]
+    return (
+        f'<span class="cb-progress" title="progress toward 7 + 3">'
+        f'<span class="cb-heart">♡ {hearts}</span> <span class="cb-diamond">♢ {diamonds}</span> '
+        f"· {net['progress']}/10</span>"
+    )
+
+
+def _seat(view: dict[str, Any], owner: int, moves: _Legal, hand_card: str | None, claim: str | None) -> str:
+    """One player's area: name, hand size, progress and network."""
+    net = view["networks"][owner]
+    seat = view.get("seat")
+    classes = html.classes(
+        "cb-seat", f"seat-{owner}", "cb-turn" if owner == view["turn"] and view["phase"] != "over" else None
+    )
+    you = " (you)" if owner == seat else ""
+    head = (
+        f'<div class="cb-head"><span class="seat-name">{html.esc(_name(view, owner))}{you}</span>'
+        f'{_progress(net)}<span class="cb-handcount">{html.card_back(view["hand_counts"][owner], "cards in hand")}'
+        f" in hand</span></div>"
+    )
+    builds = moves.builds.get(hand_card, {}) if hand_card is not None and owner == seat else {}
+    return f'<section class="{classes}">{head}{_grid(view, owner, builds, moves, claim)}</section>'
+
+
+def _grid(
+    view: dict[str, Any],
+    owner: int,
+    builds: dict[tuple[int, int], list[tuple[str, str, str]]],
+    moves: _Legal,
+    claim: str | None,
+) -> str:
+    """The network as a grid, one ring of room around it where the 5 x 5 zone allows."""
+    net = view["networks"][owner]
+    low_x = max(net["min_x"] - 1, net["max_x"] - ZONE + 1)
+    high_x = min(net["max_x"] + 1, net["min_x"] + ZONE - 1)
+    low_y = max(net["min_y"] - 1, net["max_y"] - ZONE + 1)
+    high_y = min(net["max_y"] + 1, net["min_y"] + ZONE - 1)
+    cells = {(c["x"], c["y"]): c["cards"] for c in net["cells"]}
+    pending = view.get("pending")
+    columns = high_x - low_x + 1
+    rows = [
+        f'<div class="cb-grid cb-cols-{columns}" role="grid" aria-label="network of {html.esc(_name(view, owner))}">'
+    ]
+    for y in range(high_y, low_y - 1, -1):
+        for x in range(low_x, high_x + 1):
+            cards = cells.get((x, y), [])
+            options = builds.get((x, y), [])
+            inner = []
+            for index, entry in enumerate(cards):
+                inner.append(_placed(entry, owner, x, y, len(cards) == 2, index, moves, claim, pending))
+            if options:
+                inner.append('<span class="cb-builds">')
+                for text, direction, source in options:
+                    inner.append(
+                        html.button(
+                            f"{ARROWS[direction]}{source}",
+                            action=text,
+                            extra="cb-build target",
+                            title=f"build here, {direction} of {source}",
+                        )
+                    )
+                inner.append("</span>")
+            cls = html.classes("cb-cell", "cb-open" if not cards else None, "cb-can" if options else None)
+            rows.append(f'<div class="{cls}" title="{x},{y}">{"".join(inner)}</div>')
+    rows.append("</div>")
+    return "".join(rows)
+
+
+def _placed(
+    entry: dict[str, Any],
+    owner: int,
+    x: int,
+    y: int,
+    pair: bool,
+    index: int,
+    moves: _Legal,
+    claim: str | None,
+    pending: dict[str, Any] | None,
+) -> str:
+    """A card in a network: red cards lean toward their source, marks for start and vulnerable."""
+    card = entry["card"]
+    token = f"claim:{owner}:{x},{y}"
+    notes = []
+    if entry["start"]:
+        notes.append("starting card")
+    if entry["dir"]:
+        notes.append(f"built {entry['dir']} from {entry['from'][0]},{entry['from'][1]}")
+    if entry["vulnerable"]:
+        notes.append("vulnerable")
+    title = f"{card} ({', '.join(notes)})" if notes else card
+    is_pending = pending is not None and pending["owner"] == owner and (pending["x"], pending["y"]) == (x, y)
+    if token in moves.claims:
+        face = html.card(card, select=token, selected=claim == token, extra="cb-claimable", title=f"{title}: claim it")
+    else:
+        face = html.card(card, title=title, extra="cb-claimed" if is_pending else "")
+    is_red = card[-1] in "♡♢"
+    classes = html.classes(
+        "cb-slot",
+        "cb-red" if is_red else "cb-black",
+        f"cb-from-{_opposite(entry['dir'])}" if is_red and entry["dir"] else None,
+        "cb-sideways" if is_red and entry["dir"] in ("east", "west") else None,
+        ("cb-pair-b" if index else "cb-pair-a") if pair else None,
+        "cb-vuln" if entry["vulnerable"] else None,
+    )
+    marks = ""
+    if entry["start"]:
+        marks += '<span class="cb-penny" title="starting card">¢</span>'
+    if entry["vulnerable"]:
+        marks += '<span class="cb-vmark" title="vulnerable">!</span>'
+    return f'<span class="{classes}">{face}{marks}</span>'
+
+
+def _opposite(direction: str) -> str:
+    return {"north": "south", "south": "north", "east": "west", "west": "east"}[direction]
+
+
+def _hand(view: dict[str, Any], moves: _Legal, hand_card: str | None, claim: str | None) -> str:
+    """The viewer's hand: each card selects, challenges, contributes or defends as the moment allows."""
+    challenges = moves.claims.get(claim, {}) if claim else {}
+    parts = ['<div class="cb-hand-area"><span class="cb-label">Your hand</span><div class="hand cb-hand">']
+    for card in view["hand"]:
+        if card in challenges:
+            parts.append(html.card(card, action=challenges[card], extra="target", title=f"challenge with {card}"))
+        elif card in moves.defends:
+            parts.append(html.card(card, action=moves.defends[card], extra="target", title=f"defend with {card}"))
+        elif card in moves.contributes:
+            parts.append(
+                html.card(card, action=moves.contributes[card], extra="target", title=f"contribute {card} to the stock")
+            )
+        elif moves.selectable(card):
+            parts.append(html.card(card, select=f"hand:{card}", selected=card == hand_card))
+        else:
+            parts.append(html.card(card))
+    parts.append("</div>")
+    if claim and challenges:
+        parts.append('<p class="hint">Pick a challenge card (same colour, two ranks higher).</p>')
+    elif hand_card is not None and moves.builds.get(hand_card):
+        parts.append(
+            '<p class="hint">Pick a highlighted cell in your network (the arrow points away from the source).</p>'
+        )
+    parts.append("</div>")
+    return "".join(parts)
