@@ -26,6 +26,10 @@ Action = Hashable
 OptionValue = int | str | bool
 
 
+VIEW_LOG_LINES = 100
+"""A view carries the latest lines of the public log (the full log is ``State.log()``)."""
+
+
 class IllegalAction(ValueError):
     """An action that the rules do not allow now; the message says why in the game's words."""
 
@@ -294,11 +298,11 @@ class State:
         steps.reverse()
         return steps
 
-    def log(self) -> list[str]:
-        """The public game log, one line per action."""
-        lines = []
+    def log(self, last: int | None = None) -> list[str]:
+        """The public game log, one line per action (only the ``last`` lines if given)."""
+        lines: list[str] = []
         node: State | None = self
-        while node is not None and node._parent is not None:
+        while node is not None and node._parent is not None and (last is None or len(lines) < last):
             if node._line is None:
                 node._line = self.rules.describe(node._parent.core, node._action, node.core)
             lines.append(node._line)
@@ -319,7 +323,7 @@ class State:
             "over": self.is_terminal(),
             "scores": self.scores(),
             "winners": self.winners(),
-            "log": self.log(),
+            "log": self.log(last=VIEW_LOG_LINES),
         }
         view.update(self.rules.view(self.core, seat))
         return view

@@ -57,7 +57,7 @@ def test_random_playouts_keep_the_contract(game_id: str, players: int) -> None:
         assert state == pyengine.new_game(game_id, players, seed, options), "a seed deals the same game"
         steps = 0
         for later in playout(state, rnd, bound + 1):
-            check_state(later, rnd, foreign, deep=steps % 7 == 0)
+            check_state(later, rnd, foreign, deep=steps % 7 == 0 if steps < 70 else steps % 97 == 0)
             steps += 1
         state = later
         assert state.is_terminal(), f"{game_id} with {players} players did not end within {bound} actions"
