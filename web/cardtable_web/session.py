@@ -7,6 +7,7 @@ This part knows nothing of the DOM, so it runs and is tested under CPython; the 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +16,9 @@ from pyengine.ai import BOT_NAMES, LEVELS, Bot, make_bot
 
 from .html import esc
 from .renderers import renderer_for
+
+
+PLAYER_NAME = re.compile(r"\bPlayer (\d+)\b")
 
 
 @dataclass(frozen=True)
@@ -171,8 +175,16 @@ class Session:
         return f'<p class="headline" role="status">{esc(headline)}</p><ul class="scores">{chips}</ul>'
 
     def log_html(self, last: int = 60) -> str:
-        lines = self.state.log()[-last:]
-        return "".join(f"<li>{esc(line)}</li>" for line in lines)
+        """The latest log lines, with the engine's "Player N" replaced by the seat's name at this table."""
+        lines = self.state.log(last=last)
+        return "".join(f"<li>{esc(self.with_names(line))}</li>" for line in lines)
+
+    def with_names(self, line: str) -> str:
+        def name(match: re.Match[str]) -> str:
+            seat = int(match.group(1)) - 1
+            return self.names[seat] if 0 <= seat < len(self.names) else match.group(0)
+
+        return PLAYER_NAME.sub(name, line)
 
     def handover_html(self) -> str:
         seat = self.state.current_player
