@@ -175,14 +175,15 @@ class Session:
         return f'<p class="headline" role="status">{esc(headline)}</p><ul class="scores">{chips}</ul>'
 
     def log_html(self, last: int = 60) -> str:
-        """The latest log lines, with the engine's "Player N" replaced by the seat's name at this table."""
+        """The latest log lines, with the engine's "Player N" replaced by a computer seat's name."""
         lines = self.state.log(last=last)
         return "".join(f"<li>{esc(self.with_names(line))}</li>" for line in lines)
 
     def with_names(self, line: str) -> str:
         def name(match: re.Match[str]) -> str:
             seat = int(match.group(1)) - 1
-            return self.names[seat] if 0 <= seat < len(self.names) else match.group(0)
+            computer = 0 <= seat < len(self.names) and self.setup.seats[seat].computer
+            return self.names[seat] if computer else match.group(0)
 
         return PLAYER_NAME.sub(name, line)
 
