@@ -1,0 +1,414 @@
+"""Card-cassonne golden scenarios (rule numbers from the spec), hidden information and the renderer.
+
+Cells are x,y with y growing downwards; positions are built with the game's ``load_position``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+import pyengine
+from pyengine import IllegalAction, Rng, State
+from pyengine.core import check_setup
+from pyengine.games.cardcassonne import POSITIONS, RULES, area_value, auto_removed
+from tests.playouts import playout
+
+FILLER = ["2♣", "3♣", "4♣", "5♣", "6♣", "7♣"]
+
+
+def position(
+    board: list[tuple[int, int, str]],
+    hands: list[list[str]],
+    *,
+    tokens: Sequence[tuple[int, int, int]] = (),
+    deck: list[str] | None = None,
+    options: dict[str, Any] | None = None,
+    tokens_left: list[int] | None = None,
+    scores: list[int] | None = None,
+    turn: int = 0,
+) -> State:
+    players = len(hands)
+    checked = check_setup(RULES, players, options or {})
+    spec: dict[str, Any] = {
+        "board": [list(b) for b in board],
+        "hands": hands,
+        "deck": FILLER[:players] if deck is None else deck,
+        "tokens": [list(t) for t in tokens],
+        "turn": turn,
+    }
+    if tokens_left is not None:
+        spec["tokens_left"] = tokens_left
+    if scores is not None:
+        spec["scores"] = scores
+    return State(RULES, players, checked, 0, RULES.load_position(players, checked, spec))
+
+
+def area(state: State, x: int, y: int) -> dict[str, Any]:
+    view = state.view(None)
+    for entry in view["grid"]:
+        if (entry["x"], entry["y"]) == (x, y):
+            return view["areas"][entry["area"]]  # type: ignore[no-any-return]
+    raise AssertionError(f"no card at {x},{y}")
+
+
+def plays(state: State) -> set[str]:
+    return {t for t in state.legal_texts() if " @ " in t}
+
+
+# -- placement (rules 7-9) ------------------------------------------------------------------------
+
+
+def test_a_card_touching_a_single_card_may_be_of_any_suit_and_value() -> None:
+    state = position([(0, 0, "5♣")], [["K♡"], ["2♠"]])
+    assert plays(state) == {"K♡ @ 0,-1", "K♡ @ 1,0", "K♡ @ 0,1", "K♡ @ -1,0"}
+
+
+def test_a_card_must_touch_a_card_and_go_on_an_empty_cell() -> None:
+    state = position([(0, 0, "5♣")], [["K♡"], ["2♠"]])
+    with pytest.raises(IllegalAction, match="touches no card"):
+        state.apply("K♡ @ 1,1")
+    with pytest.raises(IllegalAction, match="already holds 5♣"):
+        state.apply("K♡ @ 0,0")
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        state.apply("Q♡ @ 1,0")
+    with pytest.raises(IllegalAction, match="write the card as K♡"):
+        state.apply("KH @ 1,0")
+    with pytest.raises(IllegalAction, match="write it as 'K♡ @ 1,0'"):
+        state.apply("K♡ @ 1, 0")
+
+
+# 5♡ and 9♡ with a gap at 1,0 between them: the gap touches two hearts.
+HEARTS_GAP = [(0, 0, "5♡"), (0, 1, "3♠"), (1, 1, "4♠"), (2, 1, "6♠"), (2, 0, "9♡")]
+
+
+def test_a_card_touching_only_cards_of_its_own_suit_may_have_any_value() -> None:
+    # 1,0 touches 5♡, 4♡ and 9♡: all hearts, values 4..9.
+    state = position([(0, 0, "5♡"), (0, 1, "7♡"), (1, 1, "4♡"), (2, 1, "6♡"), (2, 0, "9♡")], [["K♡", "K♣"], ["2♠"]])
+    assert "K♡ @ 1,0" in plays(state)
+    assert "K♣ @ 1,0" not in plays(state)
+    with pytest.raises(IllegalAction, match=r"must touch only ♣ cards or have a value from 4 to 9 \(rule 8\)"):
+        state.apply("K♣ @ 1,0")
+    # with mixed suits around it the same K♡ is out of range
+    assert "K♡ @ 1,0" not in plays(position(HEARTS_GAP, [["K♡"], ["2♠"]]))
+
+
+def test_a_card_between_the_lowest_and_highest_neighbour_may_go_anywhere() -> None:
+    state = position(HEARTS_GAP, [["4♣", "9♢", "7♠", "3♢", "10♡"], ["2♠"]])
+    legal = plays(state)
+    # 1,0 touches 5♡, 9♡ and 4♠: values 4..9, both ends included.
+    assert {"4♣ @ 1,0", "9♢ @ 1,0", "7♠ @ 1,0"} <= legal
+    assert "3♢ @ 1,0" not in legal and "10♡ @ 1,0" not in legal
+
+
+def test_aces_are_high_for_the_value_range() -> None:
+    state = position([(0, 0, "J♣"), (1, 1, "2♢"), (2, 0, "K♠"), (1, -1, "3♢")], [["A♡", "Q♡", "2♡"], ["2♠"]])
+    # 1,0 touches J♣, K♠, 2♢ and 3♢: values 2..13, and an ace counts 14.
+    legal = plays(state)
+    assert "Q♡ @ 1,0" in legal and "2♡ @ 1,0" in legal
+    assert "A♡ @ 1,0" not in legal
+    # between 10♣ and A♠ (10..14) a king fits, a two does not
+    high = plays(position([(0, 0, "10♣"), (2, 0, "A♠")], [["K♡", "2♡"], ["2♠"]]))
+    assert "K♡ @ 1,0" in high and "2♡ @ 1,0" not in high
+
+
+def test_neighbours_alike_lets_any_card_join_cards_of_one_suit() -> None:
+    board = [(0, 0, "5♡"), (0, 1, "7♡"), (1, 1, "4♡"), (2, 1, "6♡"), (2, 0, "9♡")]
+    default = position(board, [["K♣"], ["2♠"]])
+    alike = position(board, [["K♣"], ["2♠"]], options={"same_suit": "neighbours-alike"})
+    assert "K♣ @ 1,0" not in plays(default)
+    assert "K♣ @ 1,0" in plays(alike)
+
+
+def test_there_is_always_a_legal_play() -> None:
+    rnd = random.Random(3)
+    for state in playout(pyengine.new_game("cardcassonne", 3, 11), rnd, 500):
+        if state.core.phase == "play":
+            assert plays(state)
+    assert state.is_terminal()
+
+
+# -- areas (rules 10-11) -------------------------------------------------------------------------
+
+
+def test_areas_are_maximal_same_suit_groups_and_count_open_cells_not_edges() -> None:
+    # An L of hearts: 0,1 touches two of its cards but counts once.
+    state = position([(0, 0, "5♡"), (1, 0, "6♡"), (1, 1, "7♡"), (2, 0, "8♣")], [["2♠"], ["3♠"]])
+    hearts = area(state, 0, 0)
+    assert hearts["size"] == 3 and hearts["suit"] == "♡"
+    # open: 0,-1 1,-1 -1,0 0,1 1,2 2,1 = 6
+    assert hearts["open"] == 6 and not hearts["partial"] and not hearts["complete"]
+    assert area(state, 2, 0)["size"] == 1
+
+
+def test_an_area_becomes_partially_complete_then_complete_and_a_token_scores_with_it() -> None:
+    # 5♡ with seat 0's token at 0,0; 5♣ above, 6♠ right: open cells 0,1 and -1,0 (L=2 > 1 card).
+    state = position(
+        [(0, 0, "5♡"), (0, -1, "5♣"), (1, 0, "6♠")],
+        [["5♢", "2♣"], ["9♣", "3♢"]],
+        tokens=[(0, 0, 0)],
+        tokens_left=[6, 7],
+    )
+    assert area(state, 0, 0)["partial"] is False
+    state = state.apply("5♢ @ -1,0")
+    assert area(state, 0, 0)["open"] == 1 and area(state, 0, 0)["partial"]
+    assert state.legal_texts() == ["token", "no token"]
+    state = state.apply("no token")
+    assert state.legal_texts() == ["score ♡ area at 0,0", "done"]
+    state = state.apply("done")  # keep the token for later
+    assert state.core.tokens == ((0, 0, 0),) and state.scores() == [0, 0]
+    # Player 2 fills the last open cell: the area is complete, scored at once (+1 to its owner)
+    # and the token goes home; player 2 earns +3 for completing it.
+    state = state.apply("9♣ @ 0,1")
+    assert area(state, 0, 0)["complete"]
+    assert state.legal_texts() == ["token", "no token"]
+    state = state.apply("no token")
+    assert state.scores() == [1, 3]
+    assert state.core.tokens == () and state.core.tokens_left == (7, 7)
+    assert "scores the ♡ area at 0,0 (1 card): Player 1 +1" in state.log()[-1]
+
+
+def test_a_merge_brings_two_tokens_into_one_area_and_no_token_may_join_it() -> None:
+    board = [(0, 0, "3♡"), (0, 1, "4♣"), (1, 1, "6♣"), (2, 1, "7♣"), (2, 0, "5♡")]
+    state = position(board, [["4♡", "2♠"], ["9♣", "3♢"]], tokens=[(0, 0, 0), (2, 0, 1)], tokens_left=[6, 6])
+    state = state.apply("4♡ @ 1,0")
+    merged = area(state, 1, 0)
+    assert merged["size"] == 3 and merged["tokens"] == [[0, 0, 0], [2, 0, 1]]
+    # rule 12: the area already holds tokens, so there is no token step; it is not partially complete (L=5)
+    assert state.core.phase == "play" and state.current_player == 1
+
+
+def test_two_tokens_of_one_player_score_double() -> None:
+    # Two hearts areas, each with a seat-0 token, merged into 3 cards that are partially complete.
+    board = [
+        (0, 0, "3♡"), (0, 1, "4♣"), (1, 1, "6♣"), (2, 1, "7♣"), (2, 0, "5♡"),
+        (-1, 0, "2♠"), (3, 0, "8♠"), (0, -1, "9♠"), (2, -1, "10♠"),
+    ]  # fmt: skip
+    state = position(board, [["4♡", "2♣"], ["9♣", "3♢"]], tokens=[(0, 0, 0), (2, 0, 0)], tokens_left=[5, 7])
+    state = state.apply("4♡ @ 1,0")
+    assert area(state, 1, 0)["open"] == 1  # only 1,-1
+    assert state.legal_texts() == ["score ♡ area at 0,0", "done"]
+    state = state.apply("score ♡ area at 0,0")
+    assert state.scores() == [12, 0]  # 3 cards: 6 points per token, two tokens
+    assert state.core.tokens_left == (7, 7) and state.core.tokens == ()
+    assert state.current_player == 1  # nothing left to score: the turn passed
+
+
+def test_area_values_are_one_per_card_up_to_two_cards_then_two_per_card() -> None:
+    assert [area_value(n) for n in (1, 2, 3, 4, 7)] == [1, 2, 6, 8, 14]
+    # A 2-card area scored for 2 points; 1-card and 3-card cases are scored in the tests above.
+    board = [(0, 0, "5♡"), (1, 0, "6♡"), (0, -1, "2♠"), (1, -1, "3♠"), (-1, 0, "4♠")]
+    state = position(board, [["7♣", "2♣"], ["9♣", "3♢"]], tokens=[(1, 0, 1)], tokens_left=[7, 6])
+    state = state.apply("7♣ @ 2,0")  # open cells left: 0,1 and 1,1 (L=2 <= 2 cards)
+    state = state.apply("no token")
+    state = state.apply("score ♡ area at 1,0")  # an opponent's area may be scored too
+    assert state.scores() == [0, 2]
+
+
+def test_completing_two_areas_at_once_earns_three_each_without_tokens() -> None:
+    board = [
+        (0, 0, "5♡"), (0, -1, "2♣"), (0, 1, "3♢"), (-1, 0, "4♣"),
+        (2, 0, "9♠"), (2, -1, "2♢"), (2, 1, "3♣"), (3, 0, "4♢"),
+    ]  # fmt: skip
+    state = position(board, [["7♣", "2♣"], ["9♣", "3♢"]])
+    state = state.apply("7♣ @ 1,0")
+    assert area(state, 0, 0)["complete"] and area(state, 2, 0)["complete"]
+    state = state.apply("no token")
+    assert state.scores() == [6, 0]
+    assert "completes 2 areas: +6" in state.log()[-1]
+
+
+def test_a_token_can_be_placed_scored_and_returned_in_one_turn() -> None:
+    board = [(0, -1, "2♣"), (1, 0, "3♢"), (0, 1, "4♣"), (-1, 0, "9♢")]
+    state = position(board, [["5♡", "2♣"], ["9♣", "3♢"]], tokens_left=[7, 7])
+    state = state.apply("5♡ @ 0,0")  # values 2..9: fills a hole, completing its own 1-card area
+    state = state.apply("token")
+    assert state.scores() == [3 + 1, 0]
+    assert state.core.tokens == () and state.core.tokens_left == (7, 7)
+
+
+def test_no_token_step_without_tokens_in_supply() -> None:
+    state = position([(0, 0, "5♣")], [["K♡", "2♣"], ["2♠", "3♠"]], tokens_left=[0, 7])
+    state = state.apply("K♡ @ 1,0")
+    assert state.current_player == 1
+    with pytest.raises(IllegalAction, match="play a card first"):
+        state.apply("token")
+
+
+def test_why_illegal_speaks_of_steps_and_areas() -> None:
+    state = position([(0, 0, "5♡"), (1, 0, "6♠")], [["2♢", "3♣"], ["9♣", "3♢"]], tokens=[(0, 0, 1)])
+    state = state.apply("2♢ @ 0,1")
+    with pytest.raises(IllegalAction, match="now 'token' or 'no token'"):
+        state.apply("3♣ @ 0,2")
+    with pytest.raises(IllegalAction, match="unknown action"):
+        state.apply("pass")
+    state = state.apply("no token")
+    # the hearts area has L=2 (0,-1 and -1,0) for 1 card: not partially complete, so no scoring step
+    assert state.current_player == 1
+    with pytest.raises(IllegalAction, match="after you play a card"):
+        state.apply("score ♡ area at 0,0")
+
+
+# -- end of game (rules 17-18) and equal draws (rule 4) ------------------------------------------
+
+
+def test_end_bonus_for_tokens_on_face_cards() -> None:
+    board = [(0, 0, "K♡"), (1, 0, "2♣"), (2, 0, "A♢"), (3, 0, "5♡"), (4, 0, "J♠")]
+    tokens = [(0, 0, 0), (2, 0, 1), (3, 0, 1), (4, 0, 0)]
+    state = position(board, [["9♣"], ["8♣"]], deck=[], tokens=tokens, tokens_left=[0, 0], scores=[10, 11])
+    state = state.apply("9♣ @ 0,1")
+    state = state.apply("8♣ @ 4,1")
+    assert state.is_terminal()
+    # seat 0: K♡ and J♠ -> +6; seat 1: A♢ -> +3 (5♡ earns nothing)
+    assert state.scores() == [16, 14]
+    assert state.winners() == [0]
+    assert "face-card bonus: Player 1 +6, Player 2 +3" in state.log()[-1]
+
+
+@pytest.mark.parametrize("players,removed,turns", [(2, 11, 46), (3, 13, 30), (4, 11, 23)])
+def test_every_player_draws_and_plays_equally(players: int, removed: int, turns: int) -> None:
+    assert auto_removed(players) == removed
+    state = pyengine.new_game("cardcassonne", players, 5)
+    assert state.core.removed.__len__() == removed
+    assert len(state.core.deck) % players == 0
+    assert len(state.core.deck) == 103 - removed - 3 * players
+    rnd = random.Random(players)
+    played: Counter[int] = Counter()
+    for before, action in _history(state, rnd):
+        if " @ " in str(action):
+            played[before.current_player] += 1  # type: ignore[index]
+    assert set(played.values()) == {turns}
+
+
+def test_stop_when_deck_empty_ends_with_equal_turns() -> None:
+    state = pyengine.new_game("cardcassonne", 3, 8, {"end": "stop-when-deck-empty", "removed": 16})
+    assert len(state.core.deck) == 103 - 16 - 9
+    rnd = random.Random(1)
+    played: Counter[int] = Counter()
+    for before, action in _history(state, rnd):
+        if " @ " in str(action):
+            played[before.current_player] += 1  # type: ignore[index]
+    assert set(played.values()) == {(103 - 16 - 9) // 3}
+
+
+def _history(start: State, rnd: random.Random) -> list[tuple[State, Any]]:
+    *_, end = playout(start, rnd, 2000)
+    assert end.is_terminal()
+    return end.history()
+
+
+def test_removed_counts_that_give_unequal_draws_are_refused() -> None:
+    with pytest.raises(ValueError, match="cannot share equally"):
+        pyengine.new_game("cardcassonne", 2, 1, {"removed": 12})
+    with pytest.raises(ValueError, match="removed 12"):
+        pyengine.new_game("cardcassonne", 4, 1, {"removed": 12})
+    assert RULES.info.allowed_players(3, {"removed": 13}) is None
+    assert len(pyengine.new_game("cardcassonne", 4, 1, {"removed": 15, "tokens": 3}).core.removed) == 15
+    assert pyengine.new_game("cardcassonne", 4, 1, {"tokens": 3}).core.tokens_left == (3, 3, 3, 3)
+
+
+# -- hidden information -------------------------------------------------------------------------------
+
+
+def test_views_hide_other_hands_the_pile_and_the_removed_cards() -> None:
+    state = pyengine.new_game("cardcassonne", 3, 2)
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    assert view["hand"] == [str(c) for c in state.core.hands[seat]]
+    assert view["hand_counts"] == [3, 3, 3] and view["removed"] == 13 and view["draw_pile"] == 81
+    assert set(view["targets"]) == set(view["hand"])
+    public = state.view(None)
+    assert public["hand"] is None and public["targets"] == {}
+    other = state.view((seat + 1) % 3)
+    assert other["targets"] == {}
+    sample = state.sample_hidden(seat, Rng.from_seed(4))
+    assert sample.core.hands[seat] == state.core.hands[seat]
+    assert sample.core.board == state.core.board
+    everything = Counter(c for h in sample.core.hands for c in h) + Counter(sample.core.deck + sample.core.removed)
+    assert sum(everything.values()) == 103 and max(everything.values()) == 2
+
+
+def test_evaluate_gives_chances_that_sum_to_one_and_favour_the_leader() -> None:
+    state = position([(0, 0, "5♣")], [["K♡"], ["2♠"]], scores=[30, 0])
+    chances = RULES.evaluate(state.core)
+    assert chances is not None and abs(sum(chances) - 1) < 1e-9 and chances[0] > chances[1]
+
+
+# -- renderer -------------------------------------------------------------------------------------------------
+
+
+def render(state: State, seat: int | None, selection: str | None = None) -> str:
+    from cardtable_web.renderers.cardcassonne import render as draw
+
+    legal = state.legal_texts() if seat is not None and seat == state.current_player else []
+    return draw(state.view(seat), legal, selection)
+
+
+def test_renderer_highlights_the_cells_of_the_chosen_card() -> None:
+    state = position(HEARTS_GAP, [["7♠", "K♡"], ["2♠"]])
+    page = render(state, 0)
+    assert 'class="cc-board zoomable"' in page and "--cc-cols:5" in page
+    assert 'data-select="7♠"' in page and "data-action=" not in page.split("cc-board")[1].split("cc-hand")[0]
+    chosen = render(state, 0, "7♠")
+    assert 'data-action="7♠ @ 1,0"' in chosen and "target" in chosen
+    assert 'data-action="K♡ @ 1,0"' not in render(state, 0, "K♡")
+
+
+def test_renderer_shows_areas_tokens_and_open_counts_on_demand() -> None:
+    state = position([(0, 0, "5♡"), (1, 0, "6♡"), (2, 0, "8♣")], [["2♠"], ["3♠"]], tokens=[(1, 0, 1)])
+    page = render(state, 0)
+    assert "L = 5 open cells" in page and "token of Player 2" in page
+    assert 'class="cc-token seat-1"' in page and ">2</span>" in page
+    assert "L5" not in page
+    shown = render(state, 0, "counts")
+    assert "L5" in shown and "L3" in shown
+    assert 'data-select="counts|2♠"' in shown
+
+
+def test_renderer_offers_token_and_scoring_choices() -> None:
+    board = [(0, 0, "5♡"), (0, -1, "5♣"), (1, 0, "6♠")]
+    state = position(board, [["5♢", "2♣"], ["9♣", "3♢"]], tokens=[(0, 0, 1)])
+    state = state.apply("5♢ @ -1,0")
+    page = render(state, 0)
+    assert 'data-action="token"' in page and 'data-action="no token"' in page
+    assert 'data-action="token"' not in render(state, 1)
+    state = state.apply("no token")
+    page = render(state, 0)
+    assert 'data-action="score ♡ area at 0,0"' in page and 'data-action="done"' in page
+    assert "cc-scorable" in page
+
+
+def test_the_rules_page_figure_shows_a_partially_complete_area() -> None:
+    from cardtable_web.renderers.cardcassonne import render as draw
+
+    state = pyengine.new_game("cardcassonne", 2, 0, position=POSITIONS["figure-1"])
+    hearts = area(state, 0, 0)
+    assert (hearts["size"], hearts["open"], hearts["partial"], hearts["value"]) == (2, 1, True, 2)
+    page = draw(state.view(None), [], None)
+    assert "token of Player 1" in page and "data-action" not in page
+
+
+def test_areas_kept_card_by_card_match_a_fresh_search() -> None:
+    """The engine updates areas and open cells incrementally; a plain flood fill must agree."""
+    rnd = random.Random(9)
+    for state in playout(pyengine.new_game("cardcassonne", 4, 9), rnd, 400):
+        table = state.core.table
+        at = table.at
+        for cell, card in at.items():
+            cells, open_cells, stack = {cell}, set(), [cell]
+            while stack:
+                x, y = stack.pop()
+                for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                    if n not in at:
+                        open_cells.add(n)
+                    elif n not in cells and at[n].suit == card.suit:
+                        cells.add(n)
+                        stack.append(n)
+            assert table.areas[cell].cells == cells and table.areas[cell].open == open_cells
+        frontier = {n for x, y in at for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n not in at}
+        assert set(table.frontier) == frontier
