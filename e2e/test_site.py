@@ -65,7 +65,7 @@ def cards_on_screen(page: Page) -> set[str]:
 
 def test_hotseat_hides_each_hand_from_the_other(page: Page) -> None:
     page.goto("index.html?game=silver-bars&players=2&seed=11&delay=0")
-    for turn in range(6):
+    for _turn in range(6):
         wait_settled(page)
         # the hand-over screen: nobody's cards on screen
         expect(page.locator("#board [data-ui='take-device']")).to_be_visible()

@@ -136,7 +136,8 @@ def main() -> None:
             for level in ("easy", "normal", "hard"):
                 wanted = args.decisions if level != "hard" else max(5, args.decisions // 3)
                 times = decisions(browser, base, game, players, level, wanted)
-                print(f"{game:18} {level:>7} {len(times):>9} {med(times) * 1000:>10.0f} {pct(times, 0.95) * 1000:>8.0f}")
+                median, p95 = med(times) * 1000, pct(times, 0.95) * 1000
+                print(f"{game:18} {level:>7} {len(times):>9} {median:>10.0f} {p95:>8.0f}")
         browser.close()
     server.shutdown()
 

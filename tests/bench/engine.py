@@ -91,7 +91,8 @@ def main() -> None:
         for level in LEVELS:
             count = args.decisions if level != "hard" else max(5, args.decisions // 4)
             times = decision_times(game, players, level, count)
-            print(f"{game:18} {level:>7} {statistics.median(times) * 1000:>10.0f} {percentile(times, 0.95) * 1000:>8.0f}")
+            median, p95 = statistics.median(times) * 1000, percentile(times, 0.95) * 1000
+            print(f"{game:18} {level:>7} {median:>10.0f} {p95:>8.0f}")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ from pyengine.ai import BOT_NAMES, LEVELS, Bot, make_bot
 from .html import esc
 from .renderers import renderer_for
 
-
 PLAYER_NAME = re.compile(r"\bPlayer (\d+)\b")
 
 
