@@ -17,6 +17,7 @@ import base64
 import contextlib
 import functools
 import hashlib
+import importlib.util
 import http.server
 import ipaddress
 import json
@@ -300,9 +301,11 @@ def build_wheel(root: Path, project: dict[str, Any], target: Path, stream: Any) 
     """Build the engine wheel with pip (the hatchling backend) and copy it to ``target``."""
     expected = wheel_name(project)
     log(f"wheel: building {expected}", stream)
+    # With hatchling installed, build in this environment: faster, and it works with no network.
+    isolation = [] if importlib.util.find_spec("hatchling") is None else ["--no-build-isolation"]
     with tempfile.TemporaryDirectory(prefix="cardtable-wheel-") as tmp:
         proc = subprocess.run(
-            [sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "--no-input", "-q", "-w", tmp],
+            [sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "--no-input", "-q", *isolation, "-w", tmp],
             cwd=root,
             capture_output=True,
             text=True,
