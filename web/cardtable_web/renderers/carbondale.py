@@ -195,10 +195,13 @@ def _buttons(view: dict[str, Any], moves: _Legal, hand_card: str | None) -> str:
 
 def _progress(net: dict[str, Any]) -> str:
     hearts, diamonds = net["hearts"], net["diamonds"]
+    progress = net["progress"]
     return (
-        f'<span class="cb-progress" title="progress toward 7 + 3">'
-        f'<span class="cb-heart">♡ {hearts}</span> <span class="cb-diamond">♢ {diamonds}</span> '
-        f"· {net['progress']}/10</span>"
+        f'<span class="cb-progress" title="♡ {hearts}, ♢ {diamonds}: progress {progress} of 10 toward the goal, '
+        f'7 of one red suit and 3 of the other">'
+        f'<span class="cb-heart">♡ {hearts}</span> <span class="cb-diamond">♢ {diamonds}</span>'
+        f'<span class="cb-meter" aria-hidden="true"><span style="width:{progress * 10}%"></span></span>'
+        f"{progress}/10</span>"
     )
 
 
@@ -206,10 +209,12 @@ def _seat(view: dict[str, Any], owner: int, moves: _Legal, hand_card: str | None
     """One player's area: name, hand size, progress and network."""
     net = view["networks"][owner]
     seat = view.get("seat")
+    pending = view.get("pending")
+    deciding = pending["owner"] if pending else view["turn"]  # a challenged owner answers during another's turn
     classes = html.classes(
-        "cb-seat", f"seat-{owner}", "cb-turn" if owner == view["turn"] and view["phase"] != "over" else None
+        "cb-seat", f"seat-{owner}", "cb-turn" if owner == deciding and view["phase"] != "over" else None
     )
-    you = " (you)" if owner == seat else ""
+    you = " (you)" if owner == seat and _name(view, owner) != "You" else ""
     head = (
         f'<div class="cb-head"><span class="seat-name">{html.esc(_name(view, owner))}{you}</span>'
         f'{_progress(net)}<span class="cb-handcount">{html.card_back(view["hand_counts"][owner], "cards in hand")}'
@@ -257,7 +262,13 @@ def _grid(
                         )
                     )
                 inner.append("</span>")
-            cls = html.classes("cb-cell", "cb-open" if not cards else None, "cb-can" if options else None)
+            leans_south = any(entry["dir"] == "north" for entry in cards)  # its build buttons go on top
+            cls = html.classes(
+                "cb-cell",
+                "cb-open" if not cards else None,
+                "cb-can" if options else None,
+                "cb-builds-top" if options and leans_south else None,
+            )
             rows.append(f'<div class="{cls}" title="{x},{y}">{"".join(inner)}</div>')
     rows.append("</div>")
     return "".join(rows)

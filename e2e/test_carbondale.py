@@ -1,0 +1,195 @@
+"""Carbondale in the browser: whole games by clicking, claims (against the computer and hot-seat), the rules panel.
+
+Set ``CARDTABLE_SHOTS`` to a folder to keep screenshots of the table along the way.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, expect
+
+import pyengine
+from e2e.conftest import saved_record, wait_settled
+from e2e.play import click_through
+
+GAME = "index.html?game=carbondale&delay=0"
+FINISH = ("build", "claim", "contribute")
+"""Steers the random human toward building and claiming (the computer's builds end the game soon enough)."""
+
+
+def shot(page: Page, name: str, element: Locator | None = None) -> None:
+    """A screenshot of the page (or of one element) into $CARDTABLE_SHOTS, when set."""
+    folder = os.environ.get("CARDTABLE_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        path = str(Path(folder) / f"carbondale-{name}.png")
+        if element is not None:
+            element.screenshot(path=path)
+        else:
+            page.screenshot(path=path, full_page=True)
+
+
+def progress(hearts: int, diamonds: int) -> int:
+    """Rule 27: progress toward 7 + 3."""
+    return max(min(hearts, 7) + min(diamonds, 3), min(diamonds, 7) + min(hearts, 3))
+
+
+def check_final_table(page: Page, players: int) -> None:
+    """The game-over dialog's scores are the progress of the networks left on the table."""
+    expect(page.locator("#game-over")).to_be_visible()
+    assert page.evaluate("document.documentElement.dataset.state") == "over"
+    scores = [int(s) for s in page.locator("#game-over-text .score b").all_inner_texts()]
+    assert len(scores) == players
+    for seat in range(players):
+        cards = page.locator(f"#board .cb-seat.seat-{seat} .cb-grid .card").all_inner_texts()
+        cards = [re.sub(r"\s+", "", c) for c in cards]
+        hearts = sum(c.endswith("♡") for c in cards)
+        diamonds = sum(c.endswith("♢") for c in cards)
+        assert scores[seat] == progress(hearts, diamonds), f"seat {seat}: {cards} against score {scores[seat]}"
+        shown = page.locator(f"#board .cb-seat.seat-{seat} .cb-progress").inner_text()
+        assert f"{scores[seat]}/10" in shown
+    headline = page.locator("#game-over-text .headline").inner_text()
+    assert "win" in headline
+    if max(scores) == 10:  # a goal win: the winner alone reached 7 + 3
+        assert scores.count(10) == 1
+    log = page.locator("#log").inner_text()
+    assert "wins with 7 of one red suit" in log or "best progress" in log
+
+
+def play_until(
+    page: Page, rnd: random.Random, done: Callable[[], bool], prefer: tuple[str, ...] = (), max_clicks: int = 300
+) -> int:
+    """Click like :func:`e2e.play.click_through` until ``done()`` holds when a human is to move."""
+    for clicks in range(max_clicks):
+        assert wait_settled(page) == "ready", "the game ended first"
+        if done():
+            return clicks
+        handover = page.locator("#board [data-ui='take-device']")
+        if handover.count():
+            handover.first.click()
+            continue
+        actions = page.locator("#board [data-action]:visible")
+        texts = actions.evaluate_all("els => els.map(e => e.dataset.action)")
+        selects = page.locator("#board [data-select]:visible")
+        if texts and (not selects.count() or rnd.random() < 0.7):
+            preferred = [t for t in texts if t.startswith(prefer)] if prefer else []
+            actions.nth(texts.index(rnd.choice(preferred or texts))).click()
+        else:
+            selects.nth(rnd.randrange(selects.count())).click()
+    raise AssertionError(f"not reached within {max_clicks} clicks")
+
+
+def claim_offered(page: Page) -> Callable[[], bool]:
+    return lambda: page.locator("#board [data-select^='claim:']:visible").count() > 0
+
+
+def log_lines(page: Page) -> list[str]:
+    return page.locator("#log li").all_inner_texts()
+
+
+def test_a_whole_game_against_the_computer(page: Page) -> None:
+    page.goto(f"{GAME}&players=2&seed=3&bots=1&level=easy")
+    wait_settled(page)
+    expect(page.locator("#table-title")).to_have_text("Carbondale")
+    record = saved_record(page)
+    assert record["game"] == "carbondale" and record["seed"] == 3
+    # the starting pair is on the table, marked
+    expect(page.locator("#board .cb-seat.seat-0 .cb-penny")).to_have_count(2)
+    shot(page, "2p-start")
+    clicks = click_through(page, random.Random(3), max_clicks=600, prefer=FINISH)
+    assert clicks > 10
+    shot(page, "2p-over")
+    check_final_table(page, 2)
+
+
+def test_a_whole_three_player_game_with_two_computers(page: Page) -> None:
+    page.goto(f"{GAME}&players=3&seed=3&bots=1,2&level=easy")
+    wait_settled(page)
+    expect(page.locator("#board .cb-seat")).to_have_count(3)
+    clicks = click_through(page, random.Random(3), max_clicks=800, prefer=FINISH)
+    assert clicks > 10
+    shot(page, "3p-over")
+    check_final_table(page, 3)
+
+
+def test_claiming_a_card_from_the_computer(page: Page) -> None:
+    page.goto(f"{GAME}&players=2&seed=3&bots=1&level=easy")
+    play_until(page, random.Random(3), claim_offered(page), prefer=("take", "draw", "end"))
+    target = page.locator("#board [data-select^='claim:']:visible").first
+    target_name = re.sub(r"\s+", "", target.inner_text())
+    assert "cb-vuln" in str(target.locator("xpath=..").get_attribute("class")), "only vulnerable cards are claimed"
+    target.click()
+    wait_settled(page)
+    expect(page.locator("#board [data-select^='claim:'].selected")).to_have_count(1)
+    challenge = page.locator("#board .cb-hand [data-action^='claim ']")
+    assert challenge.count() >= 1
+    shot(page, "claim-target")
+    action = str(challenge.first.get_attribute("data-action"))
+    assert action.startswith(f"claim {target_name} at ")
+    challenge.first.click()
+    wait_settled(page)
+    # the computer answers at once, and the claimer's turn goes on
+    lines = log_lines(page)[-2:]
+    assert lines[0].startswith(f"Player 1 challenges for {target_name}")
+    assert "Computer 2 (easy) defends with" in lines[1] or "Computer 2 (easy) does not defend" in lines[1]
+    history = pyengine.replay(saved_record(page)).history()
+    assert str(history[-2][1]) == action
+    assert str(history[-1][1]).startswith(("defend with", "decline"))
+    expect(page.locator("#board .cb-status")).to_contain_text("You may")
+    shot(page, "claim-answered")
+
+
+def test_a_hot_seat_claim_hands_the_device_to_the_defender(page: Page) -> None:
+    page.goto(f"{GAME}&players=2&seed=2")
+    play_until(page, random.Random(2), claim_offered(page), prefer=("build", "contribute"))
+    state = pyengine.replay(saved_record(page))
+    challenger = state.current_player
+    assert challenger is not None
+    defender = 1 - challenger
+    page.locator("#board [data-select^='claim:']:visible").first.click()
+    wait_settled(page)
+    page.locator("#board .cb-hand [data-action^='claim ']").first.click()
+    wait_settled(page)
+    # the defender decides privately: first the hand-over screen, no hand on show
+    expect(page.locator("#board [data-ui='take-device']")).to_be_visible()
+    expect(page.locator("#board .handover")).to_contain_text(f"Pass the device to Player {defender + 1}")
+    expect(page.locator("#board .cb-hand")).to_have_count(0)
+    assert "challenges for" in log_lines(page)[-1]
+    shot(page, "hotseat-handover")
+    page.locator("#board [data-ui='take-device']").click()
+    wait_settled(page)
+    expect(page.locator("#board .cb-status")).to_contain_text("Defend with a card")
+    expect(page.locator(f"#board .cb-seat.cb-turn.seat-{defender}")).to_have_count(1)
+    hand = [re.sub(r"\s+", "", c) for c in page.locator("#board .cb-hand .card").all_inner_texts()]
+    assert hand == pyengine.replay(saved_record(page)).view(defender)["hand"], "the defender sees their own hand"
+    shot(page, "hotseat-defender")
+    defences = page.locator("#board .cb-hand [data-action^='defend with']")
+    (defences.first if defences.count() else page.locator("#board [data-action='decline']")).click()
+    wait_settled(page)
+    last = log_lines(page)[-1]
+    assert f"Player {defender + 1} defends with" in last or f"Player {defender + 1} does not defend" in last
+    # and the device goes back to the challenger, whose turn goes on
+    expect(page.locator("#board .handover")).to_contain_text(f"Pass the device to Player {challenger + 1}")
+
+
+def test_the_rules_panel_draws_figure_1(page: Page) -> None:
+    page.goto(f"{GAME}&players=2&seed=1&bots=1&level=easy")
+    wait_settled(page)
+    page.locator("#show-rules").click()
+    figure = page.locator("#rules .live-position")
+    expect(figure.locator(".cb-grid").first).to_be_visible()
+    figure.scroll_into_view_if_needed()
+    cards = [re.sub(r"\s+", "", c) for c in figure.locator(".cb-seat.seat-0 .cb-grid .card").all_inner_texts()]
+    for card in ("3♢", "4♡", "6♢", "5♠"):
+        assert card in cards
+    assert len(cards) == 16
+    vulnerable = figure.locator(".cb-vuln .card")
+    expect(vulnerable).to_have_count(4)
+    assert sorted(re.sub(r"\s+", "", c) for c in vulnerable.all_inner_texts()) == sorted(["3♢", "4♡", "6♢", "5♠"])
+    expect(figure.locator(".cb-seat.seat-0 .cb-penny")).to_have_count(2)
+    shot(page, "figure-1", figure)
