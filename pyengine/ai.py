@@ -95,7 +95,7 @@ def outcome(rules: Rules, core: Core, players: int) -> list[float]:
         winners = rules.winners(core)
         if not winners:
             return [0.0] * players
-        share = 1.0 / len(winners) if not rules.info.cooperative else 1.0
+        share = 1.0 if len(winners) == players else 1.0 / len(winners)
         return [share if seat in winners else 0.0 for seat in range(players)]
     estimate = rules.evaluate(core)
     if estimate is not None:

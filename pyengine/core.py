@@ -73,6 +73,12 @@ class GameInfo:
         default=lambda players, options: None
     )
     """Extra player-count rule depending on options: a message when not allowed, else None."""
+    competitive_variant: Callable[[Mapping[str, OptionValue]], bool] = field(default=lambda options: False)
+    """For a cooperative game: True when these options make it a competitive variant."""
+
+    def cooperative_with(self, options: Mapping[str, OptionValue]) -> bool:
+        """Whether a game with these options is played together (everyone wins or loses)."""
+        return self.cooperative and not self.competitive_variant(options)
 
     def option(self, name: str) -> Option:
         for opt in self.options:

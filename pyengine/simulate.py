@@ -37,6 +37,7 @@ def simulate(
     """Play ``games`` games and summarise them (JSON-safe)."""
     rules = rules_for(game)
     options = check_setup(rules, players, options)
+    cooperative = rules.info.cooperative_with(options)
     wins = [0.0] * players
     wins_by_bot: dict[str, float] = {}
     seats_by_bot: dict[str, int] = {}
@@ -59,7 +60,7 @@ def simulate(
             state = state.apply(action)
             length += 1
         winners = state.winners()
-        share = 1.0 if rules.info.cooperative else 1.0 / max(len(winners), 1)
+        share = 1.0 if cooperative else 1.0 / max(len(winners), 1)
         for seat in winners:
             wins[seat] += share
             wins_by_bot[seat_bots[seat]] = wins_by_bot.get(seat_bots[seat], 0.0) + share
@@ -78,7 +79,7 @@ def simulate(
         "mean_length": round(statistics.fmean(lengths), 1) if lengths else 0,
         "wins_per_seat": wins,
         "win_rate_by_bot": {
-            name: round(wins_by_bot.get(name, 0.0) / (games if rules.info.cooperative else seats_by_bot[name]), 3)
+            name: round(wins_by_bot.get(name, 0.0) / (games if cooperative else seats_by_bot[name]), 3)
             for name in seats_by_bot
         },
         "actions_per_second": round(actions_total / elapsed, 1) if elapsed else None,

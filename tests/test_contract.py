@@ -114,7 +114,7 @@ def check_state(state: pyengine.State, rnd: random.Random, foreign: list[str], d
 def check_end(state: pyengine.State) -> None:
     winners = state.winners()
     assert all(0 <= w < state.players for w in winners)
-    if pyengine.GAMES[state.game].cooperative and winners:
+    if pyengine.GAMES[state.game].cooperative_with(state.options) and winners:
         assert winners == list(range(state.players))
     with pytest.raises(IllegalAction):
         state.apply("anything")

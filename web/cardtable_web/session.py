@@ -153,7 +153,7 @@ class Session:
         state, names = self.state, self.names
         if state.is_terminal():
             winners = state.winners()
-            if self.info.cooperative:
+            if self.info.cooperative_with(self.state.options):
                 headline = "Everyone wins!" if winners else "Time is up: the game is lost."
             elif not winners:
                 headline = "Game over: nobody wins."
