@@ -1,0 +1,526 @@
+"""Carbon City Zero: golden scenarios from the rules, the card table validator and the renderer."""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+import pyengine
+from pyengine import IllegalAction, Rng
+from pyengine.core import State
+from pyengine.games import carbon_city_zero as ccz
+from pyengine.games.carbon_city_zero import CARDS, RULES, Deck, load_table, validate_table
+
+GAME = "carbon-city-zero"
+
+
+def deck(
+    draw: tuple[str, ...] = (), hand: tuple[str, ...] = (), recycle: tuple[str, ...] = (), carbon: int = 0
+) -> Deck:
+    return Deck(draw=draw, known_top=0, hand=hand, recycle=recycle, carbon=carbon)
+
+
+FIVE = ("Budget", "Budget", "Budget", "Budget", "Budget")
+
+
+def position(
+    players: int = 2,
+    options: dict[str, Any] | None = None,
+    in_play: tuple[str, ...] = (),
+    **changes: Any,
+) -> State:
+    """A set-up game with some fields replaced; ``in_play`` lists card names (abilities unused)."""
+    state = pyengine.new_game(GAME, players, 7, options or {})
+    core = state.core
+    defaults: dict[str, Any] = {
+        "in_play": tuple((n, False, False) for n in in_play),
+        "decks": tuple(deck(draw=FIVE * 2, hand=FIVE if i else ()) for i in range(len(core.decks))),
+        "market": ("Public Awareness", "Car Share", "Bike Lanes", "Small Factory", "Hydropower"),
+        "market_deck": ("Retrofit Buildings", "Train not Plane", "Biogas Plant", "Charging Points"),
+        "discard": (),
+        "global_area": (),
+    }
+    if "in_play" in changes:
+        raise TypeError("give in_play as names")
+    defaults.update(changes)
+    return State(RULES, players, state.options, 7, replace(core, **defaults))
+
+
+def texts(state: State) -> list[str]:
+    return state.legal_texts()
+
+
+# ---------------------------------------------------------------------------------------------
+# Setup
+# ---------------------------------------------------------------------------------------------
+
+
+def test_setup_start_decks_market_and_counter() -> None:
+    state = pyengine.new_game(GAME, 3, 2)
+    core = state.core
+    assert core.carbon == 50 and core.rounds_left == 9 and core.round == 1
+    start = sorted(load_table().start_deck)
+    assert start.count("Budget") == 5 and start.count("Stock Exchange") == 2 and len(start) == 9
+    for i, d in enumerate(core.decks):
+        cards = list(d.draw + d.hand + d.recycle) + ([s[0] for s in core.in_play] if i == 0 else [])
+        assert sorted(cards) == start
+        assert len(d.draw) == 4
+    assert len(core.in_play) == 5  # the first player's hand is in play (rule 4 i)
+    assert len(core.market) == 5 and all(CARDS[n].sector in ccz.MARKET_SECTORS for n in core.market)
+    # seed 2 reveals a snag and a Global at setup (rule 3): discard pile and Global area
+    assert core.discard == ("Funding Cuts",) and core.global_area == ("Global Collaboration",)
+    total = len(core.market) + len(core.market_deck) + len(core.discard) + len(core.global_area)
+    assert total == 60  # 45 market cards + 9 snags + 6 Globals
+
+
+def test_rounds_option_and_global_opportunities_at_setup() -> None:
+    assert pyengine.new_game(GAME, 2, 1, {"rounds": 8}).core.rounds_left == 8
+    assert pyengine.new_game(GAME, 2, 1, {"rounds": 10}).core.rounds_left == 10
+    for seed in range(300):
+        core = pyengine.new_game(GAME, 2, seed).core
+        if "Global Opportunities" in core.global_area:
+            assert len(core.market) == 6
+            break
+    else:
+        raise AssertionError("no seed revealed Global Opportunities at setup")
+
+
+def test_solo_plays_two_decks_and_rivalry_needs_two_players() -> None:
+    state = pyengine.new_game(GAME, 1, 3)
+    assert len(state.core.decks) == 2
+    state = state.apply("end turn")
+    assert state.core.active == 1 and state.current_player == 0
+    state = state.apply("end turn")
+    assert state.core.active == 0 and state.core.rounds_left == 8
+    with pytest.raises(ValueError, match="Friendly Rivalry"):
+        pyengine.new_game(GAME, 1, 3, {"variant": "rivalry"})
+    rival = pyengine.new_game(GAME, 2, 3, {"variant": "rivalry"})
+    assert [d.carbon for d in rival.core.decks] == [40, 40]
+    pile = rival.core.market_deck + rival.core.global_area
+    assert {CARDS[n].sector for n in pile if CARDS[n].sector.endswith("global")} == {"rivalry-global"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Special rules (one test per kind)
+# ---------------------------------------------------------------------------------------------
+
+
+def test_draw_brings_cards_into_play_whose_specials_can_be_used() -> None:
+    state = position(in_play=("Bike Lanes",), decks=(deck(draw=("Retrofit Buildings", "Budget")), deck(hand=FIVE)))
+    state = state.apply("use Bike Lanes #1 special")
+    assert [s[0] for s in state.core.in_play] == ["Bike Lanes", "Retrofit Buildings"]
+    assert state.core.in_play[0] == ("Bike Lanes", True, False)
+    assert "use Retrofit Buildings #2 special" in texts(state)  # brought into play: usable this turn
+    assert "use Bike Lanes #1 special" not in texts(state)  # once per card
+    state = state.apply("use Retrofit Buildings #2 special")
+    assert state.core.in_play[-1][0] == "Budget" and state.core.decks[0].draw == ()
+
+
+def test_draw_reshuffles_the_recycle_pile() -> None:
+    decks = (deck(draw=("Car Share",), recycle=("Budget", "Budget")), deck(hand=FIVE))
+    state = position(in_play=("Lobby Ministers",), decks=decks)
+    state = state.apply("use Lobby Ministers #1 special")  # draw 2: one from the deck, one after a reshuffle
+    d = state.core.decks[0]
+    assert [s[0] for s in state.core.in_play] == ["Lobby Ministers", "Car Share", "Budget"]
+    assert d.draw == ("Budget",) and d.recycle == ()
+
+
+def test_discard_in_play_removes_income_carbon_and_the_unused_special() -> None:
+    state = position(in_play=("Wind Power", "Poor Transport", "Bike Lanes", "Budget"))
+    before = ccz.turn_carbon(state.core)
+    assert "use Wind Power #1 special: discard Wind Power #1" not in texts(state)
+    state2 = state.apply("use Wind Power #1 special: discard Poor Transport #2")
+    assert state2.core.discard == ("Poor Transport",)
+    assert ccz.turn_carbon(state2.core) == before - CARDS["Poor Transport"].carbon
+    # a card discarded before its rule is used loses it
+    state3 = state.apply("use Wind Power #1 special: discard Bike Lanes #3")
+    assert not any(t.startswith("use Bike Lanes") for t in texts(state3))
+    assert ccz.income(state3.core) == 1
+    state4 = state.apply("use Wind Power #1 special: discard Budget #4")
+    assert ccz.income(state4.core) == 0
+
+
+def test_discard_market_refills_at_once() -> None:
+    state = position(in_play=("Stock Exchange",))
+    state = state.apply("use Stock Exchange #1 special: discard Car Share from the market")
+    core = state.core
+    assert core.discard == ("Car Share",)
+    assert core.market == ("Public Awareness", "Retrofit Buildings", "Bike Lanes", "Small Factory", "Hydropower")
+    assert core.market_deck == ("Train not Plane", "Biogas Plant", "Charging Points")
+
+
+def test_topdeck_next_puts_the_purchase_on_top_of_the_draw_deck() -> None:
+    decks = (deck(draw=("Budget",) * 3), deck(hand=FIVE))
+    state = position(in_play=("Green Mortgages",) + FIVE, decks=decks)
+    state = state.apply("use Green Mortgages #1 special")
+    state = state.apply("buy Car Share")
+    d = state.core.decks[0]
+    assert d.draw[0] == "Car Share" and d.known_top == 1 and "Car Share" not in d.recycle
+    assert state.view(1)["decks"][0]["known_top"] == ["Car Share"]
+    # the known top card survives re-dealing the hidden order
+    sample = state.sample_hidden(1, Rng.from_seed(5))
+    assert sample.core.decks[0].draw[0] == "Car Share"
+    state = state.apply("buy Bike Lanes")  # only the next purchase
+    assert state.core.decks[0].recycle == ("Bike Lanes",)
+
+
+def test_factories_zero_special_and_link() -> None:
+    state = position(in_play=("District Heating", "Large Factory", "Small Factory", "Net Zero Hub"))
+    before = ccz.turn_carbon(state.core)
+    after = state.apply("use District Heating #1 special")
+    assert ccz.turn_carbon(after.core) == before - CARDS["Large Factory"].carbon - CARDS["Small Factory"].carbon
+    assert not any(t.startswith("use Heat Pumps") for t in texts(after))
+    linked = position(in_play=("Heat Pumps", "Large Factory"))
+    assert "use Heat Pumps #1 link" in texts(linked)
+    linked = linked.apply("use Heat Pumps #1 link")
+    assert ccz.turn_carbon(linked.core) == CARDS["Heat Pumps"].carbon
+
+
+def test_search_deck_takes_any_card_then_shuffles() -> None:
+    draw = ("Budget", "Budget", "Ecohouses", "Poor Transport")
+    state = position(in_play=("Building Inspectors",), decks=(deck(draw=draw), deck(hand=FIVE)))
+    choices = [t for t in texts(state) if t.startswith("use Building Inspectors")]
+    assert choices == [
+        "use Building Inspectors #1 special: take Budget from the deck",
+        "use Building Inspectors #1 special: take Ecohouses from the deck",
+        "use Building Inspectors #1 special: take Poor Transport from the deck",
+    ]
+    state = state.apply("use Building Inspectors #1 special: take Ecohouses from the deck")
+    assert state.core.in_play[-1] == ("Ecohouses", False, False)
+    assert sorted(state.core.decks[0].draw) == ["Budget", "Budget", "Poor Transport"]
+    assert "use Ecohouses #2 special" in texts(state)
+
+
+def test_search_global_reveals_a_global_and_the_market_grows() -> None:
+    state = position(
+        in_play=("Eco Councillors",),
+        market_deck=("Car Share", "Global Opportunities", "Global Funding", "Retrofit Buildings"),
+    )
+    choices = [t for t in texts(state) if t.startswith("use Eco")]
+    assert choices == [
+        "use Eco Councillors #1 special: reveal Global Funding",
+        "use Eco Councillors #1 special: reveal Global Opportunities",
+    ]
+    state = state.apply("use Eco Councillors #1 special: reveal Global Opportunities")
+    assert state.core.global_area[0] == "Global Opportunities"
+    assert len(state.core.market) == 6  # refilled at once (the refill may reveal Global Funding too)
+    assert "use Eco Councillors #1 special" not in " ".join(texts(state))
+
+
+# ---------------------------------------------------------------------------------------------
+# Links, buying, snags and Globals during refills
+# ---------------------------------------------------------------------------------------------
+
+
+def test_links_need_a_card_of_the_same_sector_and_count_at_end_of_turn() -> None:
+    alone = position(in_play=("Public Awareness", "Hydropower"))
+    assert not any(t.endswith("link") for t in texts(alone))
+    assert "needs another domestic card" in RULES.why_illegal(alone.core, "use Public Awareness #1 link")
+    pair = position(in_play=("Public Awareness", "Public Awareness", "Car Share"), carbon=30)
+    # identical cards are one choice; each card's link once
+    assert [t for t in texts(pair) if t.endswith("link")] == ["use Public Awareness #1 link", "use Car Share #3 link"]
+    for text in ("use Public Awareness #1 link", "use Public Awareness #2 link", "use Car Share #3 link"):
+        pair = pair.apply(text)
+    assert pair.core.link_bonus == 3 * CARDS["Public Awareness"].link_bonus
+    expected = 30 + 2 * CARDS["Public Awareness"].carbon + CARDS["Car Share"].carbon + pair.core.link_bonus
+    assert pair.apply("end turn").core.carbon == expected
+    blocked = position(in_play=("Public Awareness", "Car Share", "Local Opposition"))
+    assert not any(t.endswith("link") for t in texts(blocked))
+    assert "Local Opposition" in RULES.why_illegal(blocked.core, "use Car Share #2 link")
+
+
+def test_buying_ends_specials_and_costs_income() -> None:
+    market = ("Public Awareness", "Car Share", "Bike Lanes", "Small Factory", "Ecohouses")
+    state = position(in_play=("Budget", "Budget", "Bike Lanes", "Small Factory"), market=market)
+    income = 2 * CARDS["Budget"].income + CARDS["Bike Lanes"].income + CARDS["Small Factory"].income
+    assert ccz.income(state.core) == income
+    buys = [t for t in texts(state) if t.startswith("buy ")]
+    assert buys == [f"buy {n}" for n in market if CARDS[n].cost <= income]
+    state = state.apply("buy Car Share")
+    left = income - CARDS["Car Share"].cost
+    assert state.core.decks[0].recycle == ("Car Share",) and state.core.spent == CARDS["Car Share"].cost
+    assert state.core.market[1] == "Retrofit Buildings"  # refilled at once, in the same slot
+    assert not any(t.startswith("use ") for t in texts(state))
+    assert "before buying" in RULES.why_illegal(state.core, "use Bike Lanes #3 special")
+    assert "buy Ecohouses" not in texts(state)
+    message = f"Ecohouses costs {CARDS['Ecohouses'].cost} and you have {left} income left"
+    assert message in RULES.why_illegal(state.core, "buy Ecohouses")
+    state = state.apply("buy Public Awareness").apply("end turn")
+    assert state.core.active == 1
+
+
+def test_snags_and_globals_revealed_during_a_refill() -> None:
+    state = position(
+        in_play=("Budget", "Budget", "Budget"),
+        market_deck=("Bad Press", "Global Funding", "Global Funding", "Car Share", "Train not Plane"),
+    )
+    state = state.apply("buy Car Share")
+    core = state.core
+    assert core.decks[0].recycle == ("Car Share", "Bad Press")  # the active player's recycle pile
+    assert core.global_area == ("Global Funding",)
+    assert core.discard == ("Global Funding",)  # a duplicate name goes to the discard pile
+    assert core.market[1] == "Car Share" and core.market_deck == ("Train not Plane",)
+    assert "Bad Press" in state.log()[-1] and "Global Funding" in state.log()[-1]
+
+
+def test_an_empty_market_deck_is_the_shuffled_discard_pile() -> None:
+    state = position(in_play=("Budget", "Budget"), market_deck=(), discard=("Ecohouses", "Bike Lanes"))
+    state = state.apply("buy Public Awareness")
+    core = state.core
+    assert core.discard == () and len(core.market) == 5 and len(core.market_deck) == 1
+    assert sorted((core.market[0],) + core.market_deck) == ["Bike Lanes", "Ecohouses"]
+
+
+def test_global_collaboration_and_poor_communication_hand_sizes() -> None:
+    state = position(in_play=("Budget",), global_area=("Global Collaboration",))
+    assert len(state.apply("end turn").core.decks[0].hand) == 6
+    state = position(in_play=("Budget", "Poor Communication"))
+    assert len(state.apply("end turn").core.decks[0].hand) == 4
+
+
+def test_global_funding_gift() -> None:
+    state = position(in_play=("Budget", "Budget", "Poor Transport"), global_area=("Global Funding",))
+    assert "give Budget to player 2 and end turn" in texts(state)
+    after = state.apply("give Budget to player 2 and end turn")
+    assert [s[0] for s in after.core.in_play] == list(FIVE) + ["Budget"]  # player 2 plays 6 cards
+    mine = after.core.decks[0]
+    assert (mine.recycle + mine.hand + mine.draw).count("Budget") == 11
+    spent = state.apply("buy Public Awareness")
+    assert not any(t.startswith("give") for t in texts(spent))  # no unspent income left
+    assert "unspent income" in RULES.why_illegal(spent.core, "give Budget to player 2 and end turn")
+    no_funding = position(in_play=("Budget",))
+    assert "Global Funding" in RULES.why_illegal(no_funding.core, "give Budget to player 2 and end turn")
+
+
+# ---------------------------------------------------------------------------------------------
+# Carbon, the 65 cap, winning and losing
+# ---------------------------------------------------------------------------------------------
+
+
+def test_the_65_cap_costs_an_extra_round() -> None:
+    state = position(in_play=("Large Factory", "Medium Factory"), carbon=62, rounds_left=5)
+    after = state.apply("end turn")
+    assert after.core.carbon == 65 and after.core.rounds_left == 4  # mid-round: only the extra space
+    last = position(in_play=("Large Factory",), carbon=64, rounds_left=5, active=1)
+    after = last.apply("end turn")
+    assert after.core.carbon == 65 and after.core.rounds_left == 3  # extra space and end of round
+    doom = position(in_play=("Large Factory",), carbon=64, rounds_left=1)
+    assert doom.apply("end turn").core.result == "lost"
+
+
+def test_winning_at_zero_mid_round() -> None:
+    state = position(3, in_play=("Ecohouses", "Solar Thermal Panels"), carbon=11)
+    after = state.apply("end turn")
+    assert after.is_terminal() and after.core.carbon == 0
+    assert after.winners() == [0, 1, 2] and after.scores() == [50, 50, 50]
+    assert after.legal_actions() == [] and "everyone wins" in after.log()[-1]
+
+
+def test_losing_at_times_up() -> None:
+    state = position(in_play=("Budget",), carbon=30, rounds_left=1, active=1)
+    after = state.apply("end turn")
+    assert after.is_terminal() and after.core.result == "lost" and after.winners() == []
+    mid = position(in_play=("Budget",), carbon=30, rounds_left=1, active=0).apply("end turn")
+    assert not mid.is_terminal()  # the round is not over yet
+
+
+def test_evaluate_prefers_lower_carbon_and_more_rounds() -> None:
+    def chance(**changes: Any) -> float:
+        value = RULES.evaluate(position(in_play=("Budget",), **changes).core)
+        assert value is not None and len(value) == 2 and value[0] == value[1]
+        return value[0]
+
+    assert chance(carbon=20, rounds_left=5) > chance(carbon=40, rounds_left=5)
+    assert chance(carbon=30, rounds_left=7) > chance(carbon=30, rounds_left=3)
+    assert 0.0 <= chance(carbon=65, rounds_left=1) < chance(carbon=5, rounds_left=9) <= 1.0
+
+
+# ---------------------------------------------------------------------------------------------
+# Friendly Rivalry
+# ---------------------------------------------------------------------------------------------
+
+
+def rival(**changes: Any) -> State:
+    return position(3, {"variant": "rivalry"}, **changes)
+
+
+def test_rivalry_end_rule_the_round_is_finished() -> None:
+    decks = tuple(deck(draw=FIVE * 2, hand=() if i == 0 else FIVE, carbon=c) for i, c in enumerate((4, 30, 30)))
+    state = rival(in_play=("Ecohouses",), decks=decks, active=0)
+    state = state.apply("end turn")
+    assert state.core.decks[0].carbon == 0 and state.core.ender == 0 and not state.is_terminal()
+    state = state.apply("end turn")
+    assert not state.is_terminal()  # players who have not yet had this round's turn take it
+    state = state.apply("end turn")
+    assert state.is_terminal() and state.winners() == [0]
+    assert state.scores() == [40, 10, 10]
+
+
+def test_rivalry_tie_at_zero_goes_to_the_lowest_carbon_owned() -> None:
+    decks = (
+        deck(draw=FIVE, carbon=0),
+        deck(draw=FIVE, carbon=0),
+        deck(draw=("Ecohouses",) + FIVE, carbon=-2 * CARDS["Ecohouses"].carbon),
+    )
+    state = rival(in_play=("Ecohouses", "Ecohouses"), decks=decks, active=2, ender=0)
+    state = state.apply("end turn")
+    core = state.core
+    assert core.decks[2].carbon == 0 and state.is_terminal()
+    assert state.winners() == [2]  # three at zero: player 3 owns the most negative carbon
+
+
+def test_rivalry_increased_funding_and_own_trackers() -> None:
+    state = rival(in_play=("Budget", "Budget"), global_area=("Increased Funding",))
+    assert ccz.cost_of(state.core, "Car Share") == CARDS["Car Share"].cost - 1
+    assert ccz.cost_of(state.core, "Small Factory") == 1
+    assert "buy Car Share" in texts(state)
+    state = rival(in_play=("Large Factory",), decks=tuple(deck(draw=FIVE, hand=FIVE, carbon=40) for _ in range(3)))
+    after = state.apply("end turn")
+    assert after.core.decks[0].carbon == 40 + CARDS["Large Factory"].carbon and after.core.carbon == 50
+
+
+# ---------------------------------------------------------------------------------------------
+# Hidden information, notation, errors
+# ---------------------------------------------------------------------------------------------
+
+
+def test_sample_hidden_reorders_only_unseen_orders() -> None:
+    state = pyengine.new_game(GAME, 2, 9)
+    for text in ["end turn", "end turn", "end turn"]:
+        state = state.apply(text)
+    sample = state.sample_hidden(0, Rng.from_seed(3))
+    for a, b in zip(state.core.decks, sample.core.decks, strict=True):
+        assert sorted(a.draw) == sorted(b.draw) and a.hand == b.hand and a.recycle == b.recycle
+    assert sorted(state.core.market_deck) == sorted(sample.core.market_deck)
+    assert sample.view(0) == state.view(0)
+    assert sample.core.rng != state.core.rng
+    view = state.view(None)
+    assert "market_deck" not in view and view["market_deck_count"] == len(state.core.market_deck)
+    json.dumps(view)
+
+
+def test_why_illegal_speaks_the_games_words() -> None:
+    state = position(in_play=("Bike Lanes", "Budget"))
+    with pytest.raises(IllegalAction, match="no card #7 in play"):
+        state.apply("use Bike Lanes #7 special")
+    with pytest.raises(IllegalAction, match="is Budget, not Bike Lanes"):
+        state.apply("use Bike Lanes #2 special")
+    with pytest.raises(IllegalAction, match="not in the marketplace"):
+        state.apply("buy Ecohouses")
+    with pytest.raises(IllegalAction, match="no card called"):
+        state.apply("buy Moon Base")
+    with pytest.raises(IllegalAction, match="actions look like"):
+        state.apply("plant trees")
+    used = state.apply("use Bike Lanes #1 special")
+    with pytest.raises(IllegalAction, match="already been used"):
+        used.apply("use Bike Lanes #1 special")
+
+
+# ---------------------------------------------------------------------------------------------
+# The card table
+# ---------------------------------------------------------------------------------------------
+
+
+def raw_table() -> dict[str, Any]:
+    from importlib import resources
+
+    text = resources.files("pyengine.games").joinpath("carbon_city_zero_cards.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def broken(card: str, field: str, value: Any) -> dict[str, Any]:
+    data = copy.deepcopy(raw_table())
+    for row in data["cards"]:
+        if row["name"] == card:
+            if value is KeyError:
+                del row[field]
+            else:
+                row[field] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    "card,field,value,message",
+    [
+        ("Car Share", "cost", "three", r"'Car Share', field 'cost'"),
+        ("Car Share", "sector", "transport", r"'Car Share', field 'sector'"),
+        ("Bike Lanes", "special", "draw 9", r"'Bike Lanes', field 'special'"),
+        ("Bike Lanes", "special", "teleport", r"'Bike Lanes', field 'special'"),
+        ("Hydropower", "link", "+2", r"'Hydropower', field 'link'"),
+        ("Bad Press", "cost", 2, r"'Bad Press', field 'cost'"),
+        ("Global Funding", "effect", None, r"'Global Funding', field 'effect'"),
+        ("Small Factory", "copies", 0, r"'Small Factory', field 'copies'"),
+        ("Small Factory", "effect", "draw-6", r"'Small Factory', field 'effect'"),
+        ("Ecohouses", "carbon", KeyError, r"'Ecohouses', field 'carbon'"),
+        ("Budget", "copies", 2, r"'Budget', field 'copies'"),
+    ],
+)
+def test_a_bad_card_table_names_the_card_and_field(card: str, field: str, value: Any, message: str) -> None:
+    validate_table(raw_table())  # the real one is fine
+    with pytest.raises(ValueError, match=message):
+        validate_table(broken(card, field, value))
+
+
+def test_card_table_inconsistencies() -> None:
+    data = copy.deepcopy(raw_table())
+    data["cards"].append(dict(data["cards"][5]))
+    with pytest.raises(ValueError, match="appears twice"):
+        validate_table(data)
+    data = copy.deepcopy(raw_table())
+    data["start_deck"]["Moon Base"] = 1
+    with pytest.raises(ValueError, match="'Moon Base', field 'start_deck'"):
+        validate_table(data)
+    data = copy.deepcopy(raw_table())
+    data["cards"][0]["colour"] = "pink"
+    with pytest.raises(ValueError, match="'Budget', field 'colour'"):
+        validate_table(data)
+    with pytest.raises(ValueError, match="cards"):
+        validate_table({"start_deck": {}, "cards": []})
+    table = validate_table(raw_table())
+    assert len(table.market_cards) == 45 and len(table.snags) == 9 and len(table.globals_cooperative) == 6
+
+
+# ---------------------------------------------------------------------------------------------
+# The renderer
+# ---------------------------------------------------------------------------------------------
+
+
+def rendered(state: State, selection: str | None = None, seat: int | None = 0) -> str:
+    from cardtable_web.renderers import carbon_city_zero as renderer
+
+    view = state.view(seat) | {"names": ["Ann", "Bob", "Cy"][: state.players]}
+    legal = state.legal_texts() if seat == state.current_player else []
+    return renderer.render(view, legal, selection)
+
+
+def test_renderer_shows_trackers_market_and_turn() -> None:
+    market = ("Public Awareness", "Car Share", "Bike Lanes", "Small Factory", "Ecohouses")
+    in_play = ("Budget", "Budget", "Bike Lanes", "Public Awareness")
+    state = position(in_play=in_play, carbon=42, rounds_left=6, market=market)
+    page = rendered(state)
+    assert "ccz-carbon-tracker" in page and ">42<" in page and ">6<" in page
+    assert 'data-action="buy Bike Lanes"' in page and 'data-action="buy Ecohouses"' not in page
+    assert 'data-action="end turn"' in page
+    assert "Draw 1" in page and "Carbon -1 this turn" in page  # card boxes show special and link
+    # a card with both a special and a link shows two buttons
+    assert 'data-action="use Bike Lanes #3 special"' in page and 'data-action="use Bike Lanes #3 link"' in page
+    # someone else's screen offers nothing
+    assert "data-action" not in rendered(state, seat=1)
+
+
+def test_renderer_choice_specials_use_selections() -> None:
+    state = position(in_play=("Wind Power", "Poor Transport", "Budget"))
+    page = rendered(state)
+    assert 'data-select="sp1"' in page and "discard Poor Transport" not in page
+    chosen = rendered(state, "sp1")
+    assert 'data-action="use Wind Power #1 special: discard Poor Transport #2"' in chosen
+    assert 'data-action="buy Car Share"' not in chosen
+    market = position(in_play=("Stock Exchange",))
+    assert 'data-action="use Stock Exchange #1 special: discard Car Share from the market"' in rendered(market, "sp1")
+    search = position(in_play=("Building Inspectors",), decks=(deck(draw=("Ecohouses", "Budget")), deck(hand=FIVE)))
+    assert 'data-action="use Building Inspectors #1 special: take Ecohouses from the deck"' in rendered(search, "sp1")

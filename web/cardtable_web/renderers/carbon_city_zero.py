@@ -1,0 +1,378 @@
+"""Carbon City Zero table: carbon tracker and round counter, Global area, marketplace, the turn
+in play (specials and links), and every deck's piles.
+
+Clicks: a card in play with one thing to do is a button (``use ... special`` / ``use ... link``);
+with both, it shows two buttons; a special that needs a choice is a selection (``sp<n>``) whose
+targets (cards in play, marketplace cards, or a picker of deck cards / Global cards) carry the
+full action. Affordable marketplace cards buy; one button ends the turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import html
+
+SECTOR_LABEL = {
+    "start": "Start",
+    "domestic": "Domestic",
+    "government": "Government",
+    "industry": "Industry",
+    "snag": "Snag",
+    "global": "Global",
+    "rivalry-global": "Global (rivalry)",
+}
+SPECIAL_TEXT = {
+    "discard-in-play": "Discard one of your cards in play",
+    "discard-market": "Discard a marketplace card",
+    "topdeck-next": "Your next purchase goes on top of your deck",
+    "factories-zero": "Factories with carbon count 0 this turn",
+    "search-deck": "Put any card of your deck into play",
+    "search-global": "Reveal a Global card from the market deck",
+}
+EFFECT_TEXT = {
+    "no-links": "No links this turn",
+    "draw-4": "Draw one card fewer at the end of this turn",
+    "draw-6": "Every player draws 6 cards",
+    "market-6": "The marketplace holds 6 cards",
+    "funding-gift": "Unspent income: give a Budget in play to another player's hand",
+    "cost-1": "All costs -1 (minimum 1)",
+}
+
+
+def _special_text(special: str) -> str:
+    if special.startswith("draw "):
+        n = special.split()[1]
+        return f"Draw {n}: put {n} card{'s' if n != '1' else ''} from your deck into play"
+    return SPECIAL_TEXT.get(special, special)
+
+
+def _link_text(link: str) -> str:
+    if link == "factories-zero":
+        return "Factories with carbon count 0 this turn"
+    return f"Carbon {link.split()[0]} this turn"
+
+
+def _seat_name(view: dict[str, Any], deck: int) -> str:
+    if view.get("solo"):
+        return f"Deck {deck + 1}"
+    names = view.get("names") or []
+    return str(names[deck]) if deck < len(names) else f"Player {deck + 1}"
+
+
+def card_box(
+    view: dict[str, Any],
+    name: str,
+    *,
+    cost: int | None = None,
+    action: str | None = None,
+    select: str | None = None,
+    extra: str = "",
+    status: str = "",
+    selected: bool = False,
+) -> str:
+    """A readable card: cost, name, sector, special rule, link, income and carbon."""
+    info = view["cards"].get(name, {})
+    sector = info.get("sector", "start")
+    price = info.get("cost", 0) if cost is None else cost
+    rows = [
+        '<span class="ccz-card-top">'
+        f'<span class="ccz-cost" title="cost">{html.esc(price)}</span>'
+        f'<span class="ccz-name">{html.esc(name)}</span></span>',
+        f'<span class="ccz-sector">{html.esc(SECTOR_LABEL.get(sector, sector))}</span>',
+    ]
+    if info.get("special"):
+        rows.append(f'<span class="ccz-rule" title="special rule">★ {html.esc(_special_text(info["special"]))}</span>')
+    if info.get("link"):
+        rows.append(f'<span class="ccz-link" title="link ability">Link: {html.esc(_link_text(info["link"]))}</span>')
+    if info.get("effect"):
+        rows.append(f'<span class="ccz-rule">{html.esc(EFFECT_TEXT.get(info["effect"], info["effect"]))}</span>')
+    if sector not in ("global", "rivalry-global"):
+        income, carbon = info.get("income", 0), info.get("carbon", 0)
+        rows.append(
+            '<span class="ccz-card-bottom">'
+            f'<span class="ccz-income" title="income">{income:+d} ¤</span>'
+            f'<span class="ccz-carbon" title="carbon">{carbon:+d} CO₂</span></span>'
+        )
+    if status:
+        rows.append(status)
+    clickable = action is not None or select is not None
+    tag = "button" if clickable else "div"
+    cls = html.classes(
+        "ccz-card", f"ccz-{sector}", "clickable" if clickable else None, "selected" if selected else None, extra
+    )
+    label = f"{name} (cost {price})"
+    attributes = html.attrs(
+        class_=cls, type="button" if clickable else None, data_action=action, data_select=select, title=label
+    )
+    return (
+        f"<{tag}{attributes}>"
+        + "".join(rows)
+        + f"</{tag}>"
+    )
+
+
+def _status(view: dict[str, Any]) -> str:
+    carbon, top = view["carbon"], view.get("carbon_max", 65)
+    parts = ['<section class="ccz-status">']
+    if view["variant"] == "rivalry":
+        parts.append('<div class="ccz-trackers">')
+        for i, deck in enumerate(view["decks"]):
+            parts.append(
+                f'<div class="ccz-tracker seat-{i}"><span class="ccz-label">{html.esc(_seat_name(view, i))}</span>'
+                f'<span class="ccz-big">{deck["carbon"]}</span>{_meter(deck["carbon"], top)}</div>'
+            )
+        parts.append(
+            '<div class="ccz-tracker"><span class="ccz-label">Round</span>'
+            f'<span class="ccz-big">{view["round"]}</span></div>'
+        )
+        parts.append("</div>")
+    else:
+        parts.append(
+            '<div class="ccz-trackers">'
+            f'<div class="ccz-tracker ccz-carbon-tracker"><span class="ccz-label">Carbon</span>'
+            f'<span class="ccz-big">{carbon}</span><span class="ccz-small">of {top}; zero wins</span>'
+            f"{_meter(carbon, top)}</div>"
+            '<div class="ccz-tracker ccz-round-tracker"><span class="ccz-label">Rounds left</span>'
+            f'<span class="ccz-big">{view["rounds_left"]}</span>'
+            f'<span class="ccz-small">round {view["round"]}</span></div>'
+            "</div>"
+        )
+    result = view.get("result")
+    if result == "won":
+        parts.append('<p class="ccz-result ccz-won">Carbon zero: the city is carbon neutral. Everyone wins!</p>')
+    elif result == "lost":
+        parts.append("<p class=\"ccz-result ccz-lost\">Time's up: the city did not reach zero.</p>")
+    elif result == "over":
+        names = ", ".join(_seat_name(view, w) for w in view.get("winners", []))
+        parts.append(f'<p class="ccz-result ccz-won">Game over: {html.esc(names)} won.</p>')
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def _meter(value: int, top: int) -> str:
+    return (
+        f'<meter class="ccz-meter" min="0" max="{top}" low="15" high="50" optimum="0" value="{value}">'
+        f"{value}</meter>"
+    )
+
+
+def _globals(view: dict[str, Any]) -> str:
+    cards = "".join(card_box(view, name, cost=0, extra="ccz-small-card") for name in view["global_area"])
+    return (
+        '<section class="ccz-globals"><h3>Global area</h3>'
+        f'<div class="ccz-row">{cards or "<p class=ccz-empty>No Global card yet.</p>"}</div></section>'
+    )
+
+
+def _canonical(in_play: list[dict[str, Any]], k: int, skip: int = -1) -> int:
+    """The first card in play identical to card ``k`` (not counting ``skip``): 0-based."""
+    me = in_play[k]
+    for j, other in enumerate(in_play):
+        if j != skip and (other["name"], other["special_used"], other["link_used"]) == (
+            me["name"],
+            me["special_used"],
+            me["link_used"],
+        ):
+            return j
+    return k
+
+
+def render(view: dict[str, Any], legal: list[str], selection: str | None) -> str:
+    legal_set = set(legal)
+    in_play: list[dict[str, Any]] = view["in_play"]
+    # The selected special that needs a choice: its action prefix.
+    chosen_prefix = None
+    chosen_index = -1
+    if selection and selection.startswith("sp") and selection[2:].isdigit():
+        k = int(selection[2:]) - 1
+        if 0 <= k < len(in_play):
+            prefix = f"use {in_play[k]['name']} #{k + 1} special: "
+            if any(a.startswith(prefix) for a in legal):
+                chosen_prefix, chosen_index = prefix, k
+    special_kind = ""
+    if chosen_prefix is not None:
+        special_kind = view["cards"][in_play[chosen_index]["name"]]["special"]
+
+    out = ['<div class="ccz">', _status(view), _globals(view)]
+    out.append(_market(view, legal_set, chosen_prefix, special_kind))
+    out.append(_turn(view, legal, legal_set, chosen_prefix, chosen_index, special_kind))
+    out.append(_decks(view))
+    out.append("</div>")
+    return "".join(out)
+
+
+def _market(view: dict[str, Any], legal: set[str], prefix: str | None, special_kind: str) -> str:
+    boxes = []
+    for name, cost in view["market"]:
+        action = None
+        extra = ""
+        if prefix is not None and special_kind == "discard-market":
+            text = f"{prefix}discard {name} from the market"
+            if text in legal:
+                action, extra = text, "target"
+        elif prefix is None and f"buy {name}" in legal:
+            action, extra = f"buy {name}", "ccz-affordable"
+        boxes.append(card_box(view, name, cost=cost, action=action, extra=extra))
+    discard = view["discard"]
+    piles = (
+        '<div class="ccz-pile"><span class="ccz-label">Market deck</span>'
+        f'{html.card_back(view["market_deck_count"])}</div>'
+        f'<div class="ccz-pile"><span class="ccz-label">Discard pile</span>{html.card_back(len(discard))}'
+        f'<span class="ccz-small">{html.esc(_counts(discard))}</span></div>'
+    )
+    return (
+        '<section class="ccz-market"><h3>Marketplace</h3>'
+        f'<div class="ccz-row">{"".join(boxes)}{piles}</div></section>'
+    )
+
+
+def _counts(names: list[str]) -> str:
+    counts: dict[str, int] = {}
+    for n in names:
+        counts[n] = counts.get(n, 0) + 1
+    return ", ".join(f"{n} ×{c}" if c > 1 else n for n, c in sorted(counts.items()))
+
+
+def _turn(
+    view: dict[str, Any],
+    legal: list[str],
+    legal_set: set[str],
+    prefix: str | None,
+    chosen: int,
+    special_kind: str,
+) -> str:
+    active = view["active"]
+    in_play: list[dict[str, Any]] = view["in_play"]
+    out = [f'<section class="ccz-turn seat-{active}">']
+    who = _seat_name(view, active)
+    change = view["turn_carbon"]
+    out.append(
+        f'<h3>{html.esc(who)}: cards in play</h3><p class="ccz-turn-facts">'
+        f'Income <b>{view["income_left"]}</b> left of {view["income"]} · '
+        f'carbon this turn <b>{change:+d}</b>'
+        + (f" (links {view['link_bonus']:+d})" if view["link_bonus"] else "")
+        + (" · factories count 0" if view["factories_zero"] else "")
+        + (f" · next {view['topdeck']} purchase(s) on top of the deck" if view["topdeck"] else "")
+        + (" · buying: specials and links are over" if view["buying"] else "")
+        + "</p>"
+    )
+    boxes = "".join(
+        _in_play_box(view, legal_set, in_play, k, prefix, chosen, special_kind) for k in range(len(in_play))
+    )
+    empty = "<p class=ccz-empty>No cards in play.</p>"
+    out.append(f'<div class="ccz-row ccz-in-play">{boxes or empty}</div>')
+    if prefix is not None and special_kind in ("search-deck", "search-global"):
+        picks = []
+        for text in legal:
+            if text.startswith(prefix):
+                target = text[len(prefix) :]
+                name = target.removeprefix("take ").removesuffix(" from the deck").removeprefix("reveal ")
+                picks.append(card_box(view, name, cost=None, action=text, extra="target ccz-small-card"))
+        title = "Take which card from your deck?" if special_kind == "search-deck" else "Reveal which Global card?"
+        out.append(f'<div class="ccz-picker"><h3>{title}</h3><div class="ccz-row">{"".join(picks)}</div></div>')
+    buttons = []
+    for text in legal:
+        if text.startswith("give Budget"):
+            buttons.append(html.button(text[0].upper() + text[1:], action=text, extra="ccz-gift"))
+    if "end turn" in legal_set:
+        buttons.append(html.button("End turn", action="end turn", extra="ccz-end"))
+    if buttons:
+        out.append(f'<div class="ccz-controls">{"".join(buttons)}</div>')
+    out.append("</section>")
+    return "".join(out)
+
+
+def _in_play_box(
+    view: dict[str, Any],
+    legal: set[str],
+    in_play: list[dict[str, Any]],
+    k: int,
+    prefix: str | None,
+    chosen: int,
+    special_kind: str,
+) -> str:
+    card = in_play[k]
+    name = card["name"]
+    info = view["cards"].get(name, {})
+    if prefix is not None:
+        # Choosing a target: cards in play are targets of a discard-in-play special.
+        if k == chosen:
+            return card_box(view, name, select=f"sp{k + 1}", selected=True, status=_flags(info, card))
+        if special_kind == "discard-in-play":
+            j = _canonical(in_play, k, skip=chosen)
+            text = f"{prefix}discard {name} #{j + 1}"
+            if text in legal:
+                return card_box(view, name, action=text, extra="target", status=_flags(info, card))
+        return card_box(view, name, status=_flags(info, card))
+    c = _canonical(in_play, k)
+    base = f"use {name} #{c + 1}"
+    special_action = base + " special" if base + " special" in legal else None
+    special_select = None
+    if special_action is None and any(a.startswith(base + " special: ") for a in legal):
+        special_select = f"sp{c + 1}"
+    link_action = base + " link" if base + " link" in legal else None
+    choices = [x for x in (special_action, special_select, link_action) if x]
+    if len(choices) == 1:
+        return card_box(
+            view,
+            name,
+            action=special_action or link_action,
+            select=special_select,
+            extra="ccz-usable",
+            status=_flags(info, card),
+        )
+    buttons = ""
+    if choices:
+        buttons = '<span class="ccz-uses">'
+        if special_action:
+            buttons += html.button("Special", action=special_action, extra="ccz-use")
+        if special_select:
+            buttons += html.button("Special…", select=special_select, extra="ccz-use")
+        if link_action:
+            buttons += html.button("Link", action=link_action, extra="ccz-use")
+        buttons += "</span>"
+    return card_box(view, name, status=_flags(info, card) + buttons, extra="ccz-usable" if choices else "")
+
+
+def _flags(info: dict[str, Any], card: dict[str, Any]) -> str:
+    """Which special rule and link of a card in play are still usable."""
+    marks = []
+    if info.get("special"):
+        state = "used" if card["special_used"] else ("ready" if card["special_usable"] else "not now")
+        marks.append(f'<span class="ccz-flag ccz-{state.replace(" ", "-")}">★ {state}</span>')
+    if info.get("link"):
+        state = "used" if card["link_used"] else ("ready" if card["link_usable"] else "no link")
+        marks.append(f'<span class="ccz-flag ccz-{state.replace(" ", "-")}">link {state}</span>')
+    return f'<span class="ccz-flags">{"".join(marks)}</span>' if marks else ""
+
+
+def _decks(view: dict[str, Any]) -> str:
+    out = ['<section class="ccz-decks">']
+    for i, deck in enumerate(view["decks"]):
+        active = i == view["active"] and not view.get("over")
+        title = _seat_name(view, i) + (" (playing)" if active else "")
+        hand = "".join(card_box(view, n, extra="ccz-mini") for n in deck["hand"])
+        top = ""
+        if deck["known_top"]:
+            top = f'<span class="ccz-small">top: {html.esc(", ".join(deck["known_top"]))}</span>'
+        composition = _counts([n for n, c in deck["draw_cards"] for _ in range(c)])
+        rivalry = ""
+        if deck.get("carbon") is not None:
+            rivalry = (
+                f'<span class="ccz-small">carbon marker {deck["carbon"]} · '
+                f'its cards total {deck["owned_carbon"]:+d} CO₂</span>'
+            )
+        out.append(
+            f'<div class="ccz-deck seat-{i}{" ccz-active" if active else ""}"><h3>{html.esc(title)}</h3>{rivalry}'
+            f'<div class="ccz-piles">'
+            f'<div class="ccz-pile"><span class="ccz-label">Draw deck</span>{html.card_back(deck["draw_count"])}{top}'
+            f'<span class="ccz-small">{html.esc(composition)}</span></div>'
+            f'<div class="ccz-pile"><span class="ccz-label">Recycle pile</span>{html.card_back(len(deck["recycle"]))}'
+            f'<span class="ccz-small">{html.esc(_counts(deck["recycle"]))}</span></div>'
+            "</div>"
+            f'<div class="ccz-hand"><span class="ccz-label">Hand ({len(deck["hand"])}, open)</span>'
+            f'<div class="ccz-row">{hand}</div></div></div>'
+        )
+    out.append("</section>")
+    return "".join(out)
