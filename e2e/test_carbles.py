@@ -1,0 +1,326 @@
+"""Carbles in the browser: whole games by clicking (partners, open hands, twelve computers), the 7 split, layouts.
+
+Set ``CARDTABLE_SHOTS`` to a folder to keep screenshots of the table along the way.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+import pyengine
+from e2e.conftest import saved_record, wait_settled
+from e2e.play import click_through
+
+GAME = "index.html?game=carbles&delay=0&level=easy"
+PROGRESS = (
+    "A out", "K out", "Jk out", "Jk partner out", "A partner out", "K partner out",
+    "K m", "Q m", "10 m", "9 m", "8 m", "7 m",
+)  # fmt: skip
+"""Steers the random human toward progress: moving out first, then long moves."""
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def shot(page: Page, name: str, element: Locator | None = None) -> None:
+    """A screenshot of the page (or of one element) into $CARDTABLE_SHOTS, when set."""
+    folder = os.environ.get("CARDTABLE_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        path = str(Path(folder) / f"carbles-{name}.png")
+        if element is not None:
+            element.screenshot(path=path)
+        else:
+            page.screenshot(path=path, full_page=True)
+
+
+def compact(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def names_of(players: int, bots: set[int]) -> list[str]:
+    """The table's names: "You" for the one human, "Computer N (easy)" for the others."""
+    return ["You" if p not in bots else f"Computer {p + 1} (easy)" for p in range(players)]
+
+
+def winners_shown(page: Page, names: list[str]) -> list[int]:
+    """The seats the game-over dialog names as winners."""
+    headline = page.locator("#game-over-text .headline").inner_text()
+    match = re.fullmatch(r"(.+) wins?!", headline)
+    assert match, headline
+    return sorted(names.index(who) for who in match.group(1).split(" and "))
+
+
+def replayed(page: Page) -> pyengine.State:
+    """The game in progress, replayed in CPython from the record the page saved."""
+    return pyengine.replay(saved_record(page))
+
+
+def open_cards(page: Page, seat: int) -> list[str]:
+    """The face-up cards shown under a seat's strip (open hands)."""
+    cards = page.locator(f"#board .cbl-strip.seat-{seat} .cbl-cards .card").all_inner_texts()
+    return [compact(c) for c in cards]
+
+
+def hand_cards(page: Page) -> list[str]:
+    return [compact(c) for c in page.locator("#board .cbl-hand-area .hand .card").all_inner_texts()]
+
+
+def click_action(page: Page, state: pyengine.State, text: str) -> None:
+    """Play ``text`` the way a person does: the card, then (if needed) the marble, then the target."""
+    view = state.view(state.current_player)
+    move = view["moves"][text]
+    board = page.locator("#board")
+    if move["kind"] == "burn":
+        board.locator(f".hand [data-action='{text}']").click()
+        return
+    if not view["seven"]:
+        board.locator(f".hand [data-select='card:{move['card']}']").click()
+        wait_settled(page)
+    target = board.locator(f"[data-action='{text}']:visible")
+    if not target.count():
+        p, i = move["marble"]
+        board.locator(f".cbl-pick[data-select$='m:{p}.{i}']").click()
+        wait_settled(page)
+    target.first.click()
+
+
+# ----------------------------------------------------------------------------- whole games
+
+
+def test_a_four_player_partner_game_to_the_end(page: Page) -> None:
+    page.goto(f"{GAME}&players=4&seed=7&bots=1,2,3&partners=true")
+    wait_settled(page)
+    expect(page.locator("#table-title")).to_have_text("Carbles")
+    expect(page.locator("#board .cbl-strip")).to_have_count(4)
+    # partners sit opposite: 1 with 3, 2 with 4
+    expect(page.locator("#board .cbl-strip.seat-0 .cbl-mate")).to_have_text("⚭3")
+    expect(page.locator("#board .cbl-strip.seat-1 .cbl-mate")).to_have_text("⚭4")
+    record = saved_record(page)
+    assert record["game"] == "carbles" and record["options"]["partners"] is True
+    started = time.perf_counter()
+    clicks = click_through(page, random.Random(7), max_clicks=3000, prefer=PROGRESS)
+    print(f"\n4 players, partners: {clicks} clicks, {time.perf_counter() - started:.0f} s")
+    assert clicks > 20
+    expect(page.locator("#game-over")).to_be_visible()
+    assert page.evaluate("document.documentElement.dataset.state") == "over"
+    shot(page, "4p-partners-over")
+    winners = winners_shown(page, names_of(4, {1, 2, 3}))
+    assert len(winners) == 2 and winners[1] == winners[0] + 2, f"a team wins: {winners}"
+    scores = [int(s) for s in page.locator("#game-over-text .score b").all_inner_texts()]
+    assert [scores[p] for p in winners] == [4, 4], "both partners have all four marbles in the goal"
+    for p in winners:
+        expect(page.locator(f"#board .cbl-strip.seat-{p} .cbl-goal .cbl-marble")).to_have_count(4)
+        expect(page.locator(f"#board .cbl-strip.seat-{p} .cbl-mark[title='all marbles in the goal']")).to_have_count(1)
+    assert re.search(r"(Player|Computer) \d.* and (Player|Computer) \d.* win$", page.locator("#log li").last.inner_text())
+
+
+def one_click(page: Page, rnd: random.Random, prefer: tuple[str, ...] = ()) -> None:
+    """One click of :func:`e2e.play.click_through` (a human is to move)."""
+    actions = page.locator("#board [data-action]:visible")
+    texts = actions.evaluate_all("els => els.map(e => e.dataset.action)")
+    selects = page.locator("#board [data-select]:visible")
+    if texts and (not selects.count() or rnd.random() < 0.7):
+        preferred = [t for t in texts if t.startswith(prefer)] if prefer else []
+        actions.nth(texts.index(rnd.choice(preferred or texts))).click()
+    else:
+        selects.nth(rnd.randrange(selects.count())).click()
+
+
+def test_open_hands_show_the_computers_cards_all_game(page: Page) -> None:
+    page.goto(f"{GAME}&players=2&seed=4&bots=1&open_hands=true")
+    wait_settled(page)
+    assert saved_record(page)["options"]["open_hands"] is True
+    rnd = random.Random(4)
+    checked = 0
+    seen = -1
+    for clicks in range(1500):
+        if wait_settled(page) == "over":
+            break
+        record = saved_record(page)
+        if len(record["actions"]) != seen:  # a fresh human turn: compare with the CPython view of seat 0
+            seen = len(record["actions"])
+            view = pyengine.replay(record).view(0)
+            assert open_cards(page, 1) == view["hands"][1], f"after {seen} actions"
+            assert hand_cards(page) == view["hand"]
+            expect(page.locator("#board .cbl-strip.seat-0 .cbl-cards")).to_have_count(0)  # own hand: above
+            if checked == 0:
+                assert view["hands"][1], "open hands: the computer's cards are in seat 0's view"
+                shot(page, "2p-open-start")
+            checked += 1
+        one_click(page, rnd, PROGRESS)
+    else:
+        raise AssertionError("the game did not end")
+    assert clicks > 20 and checked > 10
+    expect(page.locator("#game-over")).to_be_visible()
+    assert winners_shown(page, names_of(2, {1})) in ([0], [1])
+    scores = [int(s) for s in page.locator("#game-over-text .score b").all_inner_texts()]
+    assert max(scores) == 4
+    shot(page, "2p-open-over")
+
+
+def board_words(page: Page) -> str:
+    """Everything #board says: its text and every attribute value, without spaces."""
+    return compact(
+        page.evaluate(
+            """() => { const board = document.getElementById('board'); const out = [board.textContent];
+                       for (const el of board.querySelectorAll('*')) for (const a of el.attributes) out.push(a.value);
+                       return out.join('|'); }"""
+        )
+    )
+
+
+def test_closed_hands_keep_the_computers_cards_hidden(page: Page) -> None:
+    page.goto(f"{GAME}&players=2&seed=3&bots=1")
+    for turn in range(4):
+        assert wait_settled(page) == "ready"
+        state = replayed(page)
+        view = state.view(0)
+        assert view["hands"] is None
+        theirs = {str(c) for c in state.core.hands[1]}
+        hidden = theirs - set(view["hand"]) - set(view["discards"])
+        assert hidden or turn, "the seed should give the computer cards the human does not hold"
+        words = board_words(page)
+        assert not [c for c in hidden if c in words], f"the computer's cards {sorted(hidden)} show in #board"
+        expect(page.locator("#board .cbl-cards")).to_have_count(0)
+        expect(page.locator("#board .cbl-strip.seat-1 .card.back")).to_have_text(str(len(theirs)))
+        texts = state.legal_texts()
+        outs = [t for t in texts if t.endswith(" out")]
+        click_action(page, state, (outs or texts)[0])
+
+
+def policy(state: pyengine.State) -> str:
+    """A plain human: move out when possible, keep the 7s, else the first action offered."""
+    texts = state.legal_texts()
+    keep = [t for t in texts if not t.startswith("7")] or texts
+    outs = [t for t in keep if t.endswith(" out")]
+    return (outs or keep)[0]
+
+
+def test_the_7_is_split_by_clicking_step_by_step(page: Page) -> None:
+    page.goto(f"{GAME}&players=2&seed=8&bots=1")
+    for _ in range(40):  # to a turn with a 7 in hand and two marbles that can share it
+        assert wait_settled(page) == "ready"
+        state = replayed(page)
+        sevens = [t for t in state.legal_texts() if t.startswith("7 ")]
+        if len({t.split()[1] for t in sevens}) >= 2:
+            break
+        click_action(page, state, policy(state))
+    else:
+        raise AssertionError("no turn with a 7 to split")
+    board = page.locator("#board")
+    board.locator(".hand [data-select='card:7']").click()
+    wait_settled(page)
+    expect(board.locator(".cbl-choices .hint").first).to_have_text("Playing 7")
+    picks = board.locator(".cbl-choices .cbl-pick")
+    assert picks.count() >= 2, "each marble that can take part of the 7 is offered"
+    # the first part: a marble, then a space on the board, short of all 7 steps
+    first = min((t for t in sevens if not t.endswith("+7")), key=lambda t: int(t.split("+")[1].split()[0]))
+    marble = first.split()[1]
+    board.locator(f".cbl-pick:text-is('{marble}')").click()
+    wait_settled(page)
+    space = board.locator(f".cbl-space[data-action='{first}']")
+    expect(space).to_have_count(1)
+    shot(page, "7-first-part")
+    space.click()
+    left = 7
+    parts = [first]
+    moved = [marble]
+    while True:
+        wait_settled(page)
+        steps = int(parts[-1].split("+")[1].split()[0])
+        left -= steps
+        state = replayed(page)
+        notice = board.locator(".cbl-seven")
+        if not left:
+            expect(notice).to_have_count(0)
+            assert state.core.seven_left == 0
+            break
+        assert state.current_player == 0 and state.core.seven_left == left
+        expect(notice).to_contain_text(f"{left} step(s) left")
+        expect(notice.locator("b")).to_have_text(str(left))
+        expect(notice).to_contain_text("moved: " + ", ".join(sorted(moved)))
+        assert page.locator("#log li").last.inner_text().endswith(f"({left} of the 7 left)")
+        if len(parts) == 1:
+            shot(page, "7-in-progress")
+        # the 7 card has left the hand; the next part is chosen from the choices, short steps first
+        assert "7" not in [c[:-1] for c in hand_cards(page)] or state.view(0)["hand"].count("7") > 0
+        texts = state.legal_texts()
+        assert texts and all(t.startswith("7 ") and t.split()[1] not in moved for t in texts)
+        part = min(texts, key=lambda t: int(t.split("+")[1].split()[0]))
+        click_action(page, state, part)
+        parts.append(part)
+        moved.append(part.split()[1])
+    assert len(parts) >= 2
+    history = [str(a) for _, a in replayed(page).history()[-len(parts) :]] if False else None
+    del history
+    log = page.locator("#log li").all_inner_texts()
+    assert any("plays 7" in line and f"({7 - int(first.split('+')[1].split()[0])} of the 7 left)" in line for line in log)
+
+
+def test_twelve_computers_play_to_the_end(page: Page) -> None:
+    started = time.perf_counter()
+    page.goto(f"{GAME}&players=12&seed=1&bots={','.join(str(p) for p in range(12))}")
+    page.wait_for_function("document.documentElement.dataset.state !== 'loading'", timeout=120_000)
+    expect(page.locator("#board .cbl-strip")).to_have_count(12)
+    assert page.evaluate("document.documentElement.dataset.state") == "thinking"
+    # the page answers while the computers play: the rules panel opens at once
+    turns_before = page.locator("#board .cbl-info .hint").first.inner_text()
+    clicked = time.perf_counter()
+    page.locator("#show-rules").click()
+    expect(page.locator("#rules")).to_be_visible(timeout=5_000)
+    expect(page.locator("#rules-body h2").first).to_have_text("Carbles", timeout=5_000)
+    answer = time.perf_counter() - clicked
+    assert page.evaluate("document.documentElement.dataset.state") == "thinking"
+    page.locator("#hide-rules").click()
+    expect(page.locator("#rules")).to_be_hidden(timeout=5_000)
+    expect(page.locator("#board .cbl-info .hint").first).not_to_have_text(turns_before)  # still playing
+    page.wait_for_function("document.documentElement.dataset.state === 'over'", timeout=20 * 60_000, polling=1000)
+    took = time.perf_counter() - started
+    info = page.locator("#board .cbl-info .hint").first.inner_text()
+    stats = page.evaluate("JSON.parse(window.cardTable.decisionStats())")
+    seconds = [d["seconds"] for d in stats]
+    print(
+        f"\n12 computers: {took:.0f} s, {len(stats)} decisions (mean {sum(seconds) / len(seconds):.3f} s,"
+        f" max {max(seconds):.3f} s), rules panel answered in {answer:.2f} s; {info}"
+    )
+    expect(page.locator("#game-over")).to_be_visible()
+    names = names_of(12, set(range(12)))
+    winners = winners_shown(page, names)
+    scores = [int(s) for s in page.locator("#game-over-text .score b").all_inner_texts()]
+    assert len(winners) == 1 and scores[winners[0]] == 4
+    page.locator("#over-close").click()
+    shot(page, "12p-over")
+    page.set_viewport_size(PHONE)
+    shot(page, "12p-over-phone")
+
+
+# ----------------------------------------------------------------------------- layouts
+
+
+def test_tables_of_2_6_and_12_fit_desktop_and_phone(page: Page) -> None:
+    for players in (2, 6, 12):
+        page.set_viewport_size(DESKTOP)
+        page.goto(f"{GAME}&players={players}&seed=3&bots={','.join(str(p) for p in range(1, players))}")
+        for _ in range(2):  # two turns, so marbles are out
+            assert wait_settled(page) == "ready"
+            state = replayed(page)
+            click_action(page, state, policy(state))
+        wait_settled(page)
+        pickable = page.locator("#board .hand [data-select]")
+        if pickable.count():  # a card picked, so its targets show (none when every card must burn)
+            pickable.first.click()
+            wait_settled(page)
+        for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+            page.set_viewport_size(size)
+            shot(page, f"{players}p-{name}")
+            overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+            assert overflow <= 1, f"{players} players on a {name}: the page scrolls sideways by {overflow}px"
+            heads = page.locator("#board .cbl-head")
+            assert heads.count() == players
