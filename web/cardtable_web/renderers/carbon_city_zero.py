@@ -30,6 +30,12 @@ SPECIAL_TEXT = {
     "search-deck": "Put any card of your deck into play",
     "search-global": "Reveal a Global card from the market deck",
 }
+CHOICE_PROMPT = {
+    "discard-in-play": "click one of your cards in play to discard it",
+    "discard-market": "click a marketplace card to discard it",
+    "search-deck": "click the card of your deck to put into play",
+    "search-global": "click the Global card to reveal",
+}
 EFFECT_TEXT = {
     "no-links": "No links this turn",
     "draw-4": "Draw one card fewer at the end of this turn",
@@ -262,6 +268,12 @@ def _turn(
     )
     empty = "<p class=ccz-empty>No cards in play.</p>"
     out.append(f'<div class="ccz-row ccz-in-play">{boxes or empty}</div>')
+    if prefix is not None:
+        name = in_play[chosen]["name"]
+        out.append(
+            f'<p class="ccz-prompt" role="status">{html.esc(name)}: {CHOICE_PROMPT.get(special_kind, "choose")} '
+            f"(or click {html.esc(name)} again to cancel).</p>"
+        )
     if prefix is not None and special_kind in ("search-deck", "search-global"):
         picks = []
         for text in legal:
@@ -295,16 +307,17 @@ def _in_play_box(
     card = in_play[k]
     name = card["name"]
     info = view["cards"].get(name, {})
+    flags = _flags(info, card, in_play, view)
     if prefix is not None:
         # Choosing a target: cards in play are targets of a discard-in-play special.
         if k == chosen:
-            return card_box(view, name, select=f"sp{k + 1}", selected=True, status=_flags(info, card))
+            return card_box(view, name, select=f"sp{k + 1}", selected=True, status=flags)
         if special_kind == "discard-in-play":
             j = _canonical(in_play, k, skip=chosen)
             text = f"{prefix}discard {name} #{j + 1}"
             if text in legal:
-                return card_box(view, name, action=text, extra="target", status=_flags(info, card))
-        return card_box(view, name, status=_flags(info, card))
+                return card_box(view, name, action=text, extra="target", status=flags)
+        return card_box(view, name, status=flags)
     c = _canonical(in_play, k)
     base = f"use {name} #{c + 1}"
     special_action = base + " special" if base + " special" in legal else None
@@ -320,7 +333,7 @@ def _in_play_box(
             action=special_action or link_action,
             select=special_select,
             extra="ccz-usable",
-            status=_flags(info, card),
+            status=flags,
         )
     buttons = ""
     if choices:
@@ -332,18 +345,27 @@ def _in_play_box(
         if link_action:
             buttons += html.button("Link", action=link_action, extra="ccz-use")
         buttons += "</span>"
-    return card_box(view, name, status=_flags(info, card) + buttons, extra="ccz-usable" if choices else "")
+    return card_box(view, name, status=flags + buttons, extra="ccz-usable" if choices else "")
 
 
-def _flags(info: dict[str, Any], card: dict[str, Any]) -> str:
-    """Which special rule and link of a card in play are still usable."""
+def _flags(info: dict[str, Any], card: dict[str, Any], in_play: list[dict[str, Any]], view: dict[str, Any]) -> str:
+    """Which special rule and link of a card in play are still usable (and why a link is not)."""
     marks = []
     if info.get("special"):
         state = "used" if card["special_used"] else ("ready" if card["special_usable"] else "not now")
         marks.append(f'<span class="ccz-flag ccz-{state.replace(" ", "-")}">★ {state}</span>')
     if info.get("link"):
-        state = "used" if card["link_used"] else ("ready" if card["link_usable"] else "no link")
-        marks.append(f'<span class="ccz-flag ccz-{state.replace(" ", "-")}">link {state}</span>')
+        state, text = "no-link", "link not now"
+        if card["link_used"]:
+            state, text = "used", "link used"
+        elif card["link_usable"]:
+            state, text = "ready", "link ready"
+        else:
+            sector = info.get("sector", "")
+            partners = sum(1 for other in in_play if view["cards"].get(other["name"], {}).get("sector") == sector)
+            if partners < 2:
+                text = f"link needs another {SECTOR_LABEL.get(sector, sector)} card"
+        marks.append(f'<span class="ccz-flag ccz-{state}">{html.esc(text)}</span>')
     return f'<span class="ccz-flags">{"".join(marks)}</span>' if marks else ""
 
 
