@@ -133,3 +133,10 @@ def saved_record(page: Page) -> dict[str, Any]:
     text = page.evaluate("localStorage.getItem('cardtable.current-game')")
     assert text, "the page saved no game"
     return dict(json.loads(text)["record"])
+
+
+def finished_record(page: Page) -> dict[str, Any]:
+    """The record of the last finished game, which the page keeps after the game is over."""
+    text = page.evaluate("localStorage.getItem('cardtable.last-game')")
+    assert text, "the page kept no finished game"
+    return dict(json.loads(text)["record"])

@@ -7,7 +7,7 @@ import random
 from playwright.sync_api import Page, expect
 
 import pyengine
-from e2e.conftest import saved_record, wait_settled
+from e2e.conftest import finished_record, saved_record, wait_settled
 from e2e.play import click_through
 
 
@@ -26,11 +26,16 @@ def test_a_whole_match_against_the_computer(page: Page) -> None:
     scores = [int(s) for s in page.locator("#game-over-text .score b").all_inner_texts()]
     assert max(scores) >= 100, "a match is played to 100"
     assert page.evaluate("document.documentElement.dataset.state") == "over"
-    # play again: a fresh game with the same seats
+    # the finished game's record is kept, and replays to the scores shown
+    finished = pyengine.replay(finished_record(page))
+    assert finished.is_terminal() and finished.scores() == scores
+    # play again: a fresh game with the same seats and a new seed
     page.locator("#play-again").click()
     wait_settled(page)
     expect(page.locator("#game-over")).to_be_hidden()
-    assert saved_record(page)["actions"] in ([], saved_record(page)["actions"])
+    fresh = saved_record(page)
+    assert fresh["seed"] != 7 and fresh["options"] == record_seen["options"]
+    assert not pyengine.replay(fresh).is_terminal()
 
 
 def test_a_bad_click_gets_a_clear_message(page: Page) -> None:

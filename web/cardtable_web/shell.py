@@ -24,6 +24,8 @@ from .renderers import renderer_for
 from .session import Session, Setup
 
 SAVE_KEY = "cardtable.current-game"
+LAST_KEY = "cardtable.last-game"
+"""The record of the last finished game (the game in progress is under SAVE_KEY)."""
 SLICE_SECONDS = 0.03
 """A computer seat thinks at most this long before letting the page breathe."""
 
@@ -136,6 +138,7 @@ class Table:
         byid("game-over").hidden = not state.is_terminal()
         if state.is_terminal():
             byid("game-over-text").innerHTML = session.status_html()
+            window.localStorage.setItem(LAST_KEY, session.saved())  # a finished game's record is kept
             window.localStorage.removeItem(SAVE_KEY)
             set_state("over")
             return
