@@ -67,6 +67,8 @@ class GameInfo:
     options: tuple[Option, ...] = ()
     source: str = ""
     """Where the original rules come from (shown as a link on the rules page)."""
+    score_unit: str = ""
+    """What ``scores()`` counts, when plain points would mislead (shown beside each score)."""
     max_actions: Callable[[int], int] = field(default=lambda players: 10_000)
     """An upper bound on the number of actions of any game with this many players."""
     allowed_players: Callable[[int, Mapping[str, OptionValue]], str | None] = field(
@@ -97,6 +99,7 @@ class GameInfo:
             "rules_version": self.rules_version,
             "cooperative": self.cooperative,
             "source": self.source,
+            "score_unit": self.score_unit,
             "options": [
                 {
                     "name": o.name,

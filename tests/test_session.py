@@ -77,3 +77,11 @@ def test_a_saved_game_resumes_exactly(game: str) -> None:
     again = Session.resume(session.saved())
     assert again.state == session.state and again.setup.seats == session.setup.seats
     assert again.viewer == 0
+
+
+def test_scores_say_what_they_count_when_not_points() -> None:
+    """Carbon City Zero's shared score is the carbon cut so far; plain points carry no unit."""
+    ccz = Session(Setup.from_json(json.dumps({"game": "carbon-city-zero", "players": 1, "seed": 3})))
+    assert '<b>0</b> <span class="unit">carbon cut</span>' in ccz.status_html()
+    bars = Session(Setup.from_json(setup_json("silver-bars")))
+    assert 'class="unit"' not in bars.status_html()

@@ -558,6 +558,7 @@ class CarbonCityZero(Rules):
             ),
         ),
         source="https://wearepossible.org/cczwe-rules-faq",
+        score_unit="carbon cut",
         max_actions=_max_actions,
         allowed_players=_allowed_players,
         competitive_variant=lambda options: options.get("variant") == "rivalry",

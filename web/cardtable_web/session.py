@@ -166,9 +166,10 @@ class Session:
             who = names[seat]
             headline = "Your turn" if who == "You" else f"{who} to play"
         scores = state.scores()
+        unit = f' <span class="unit">{esc(self.info.score_unit)}</span>' if self.info.score_unit else ""
         chips = "".join(
             f'<li class="score seat-{i}{" current" if i == state.current_player else ""}">'
-            f'<span class="who">{esc(names[i])}</span> <b>{esc(_fmt(s))}</b></li>'
+            f'<span class="who">{esc(names[i])}</span> <b>{esc(_fmt(s))}</b>{unit}</li>'
             for i, s in enumerate(scores)
         )
         return f'<p class="headline" role="status">{esc(headline)}</p><ul class="scores">{chips}</ul>'
