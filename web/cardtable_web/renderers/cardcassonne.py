@@ -112,13 +112,18 @@ def _prompt(view: dict[str, Any], legal: list[str], names: list[str], counts: bo
     elif phase == "score":
         parts.append('<p class="cc-say">Score partially complete areas (outlined), or finish your turn.</p>')
         info = {entry["action"]: view["areas"][entry["area"]] for entry in view["scorable"]}
+        at = {(g["x"], g["y"]): g["card"] for g in view["grid"]}
         for text in legal:
             if text.startswith("score "):
                 area = info.get(text)
                 label = text[0].upper() + text[1:]
                 if area is not None:
+                    # name the area by the card of the cell the action names: cells are not written on the grid
+                    x, y = (int(n) for n in text.rsplit(" ", 1)[1].split(","))
                     owners = ", ".join(names[t[2]] for t in area["tokens"])
-                    label += f": {area['value']} per token ({owners})"
+                    size = f"{area['size']} card{'s' if area['size'] != 1 else ''}"
+                    label = f"Score the {area['suit']} area of {at[(x, y)]} at {x},{y} ({size}): "
+                    label += f"{area['value']} per token ({owners})"
                 parts.append(html.button(label, action=text, extra="cc-go"))
         if "done" in legal:
             parts.append(html.button("Done", action="done", title="score no more areas; draw and pass"))
@@ -233,12 +238,15 @@ def _hand(view: dict[str, Any], counts: bool, chosen: str | None, targets: dict[
     if hand is None:
         return ""
     cards = []
+    marked = False
     for text in hand:
         if text in targets:
             token = _token(counts, None) if text == chosen else _token(counts, text)
             # Clicking the chosen card again unchooses it (keeping the counts if they are shown).
             token = token if token is not None else text
-            cards.append(html.card(text, select=token, selected=text == chosen, title=f"play {text}"))
+            selected = text == chosen and not marked  # of two equal cards (two decks), one is shown chosen
+            marked = marked or selected
+            cards.append(html.card(text, select=token, selected=selected, title=f"play {text}"))
         else:
             cards.append(html.card(text))
     body = "".join(cards) if cards else '<span class="cc-none">no cards</span>'

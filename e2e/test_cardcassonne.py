@@ -1,0 +1,374 @@
+"""Card-cassonne in the browser: whole games by clicking (one and three computers), the turn flow, hidden hands.
+
+A human turn is played the way a person plays it: a card from the hand, one of the cells it lights up on the grid,
+then the token question and the areas to score when the table asks. Set ``CARDTABLE_SHOTS`` to a folder to keep
+screenshots of the table along the way.
+
+The page removes the game in progress from its storage when the game ends without saving the final position, so
+the final record is rebuilt from the last saved record (kept by a small init script when the page removes it) and the
+one action that ended the game, identified by the last line of the log. A page that also keeps the finished game's
+record (``cardtable.last-game``) must keep that same record.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+import pyengine
+from e2e.conftest import saved_record, wait_settled
+
+GAME = "index.html?game=cardcassonne&level=easy"
+SAVE_KEY = "cardtable.current-game"
+LAST_KEY = "cardtable.last-game"
+KEEP_LAST_SAVED = """
+(() => {
+  const remove = Storage.prototype.removeItem;
+  Storage.prototype.removeItem = function (key) {
+    const saved = this.getItem(key);
+    if (key === 'cardtable.current-game' && saved) window.__lastSaved = saved;
+    return remove.call(this, key);
+  };
+})();
+"""
+"""Keeps the saved game the page removes when the game ends (in a script variable, not in the page)."""
+
+
+def shot(page: Page, name: str) -> None:
+    """A screenshot of the page into $CARDTABLE_SHOTS, when set."""
+    folder = os.environ.get("CARDTABLE_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"cardcassonne-{name}.png"), full_page=True)
+
+
+def open_game(page: Page, query: str) -> None:
+    page.add_init_script(KEEP_LAST_SAVED)
+    page.goto(f"{GAME}&{query}")
+    wait_settled(page)
+    expect(page.locator("#table-title")).to_have_text("Card-cassonne")
+
+
+def replayed(page: Page) -> pyengine.State:
+    """The game in progress, replayed in CPython from the record the page saved."""
+    return pyengine.replay(saved_record(page))
+
+
+def offered(page: Page, selector: str = "[data-action]") -> list[str]:
+    """The ``data-action`` texts of the visible elements of the board matching ``selector``."""
+    found = page.locator(f"#board {selector}:visible")
+    return [str(t) for t in found.evaluate_all("els => els.map(e => e.dataset.action)")]
+
+
+def click_action(page: Page, text: str) -> str:
+    """Click the one element of the board that offers ``text``; wait for the table and return its state."""
+    texts = offered(page)
+    assert texts.count(text) == 1, f"{text!r} is offered {texts.count(text)} times: {texts}"
+    page.locator("#board [data-action]:visible").nth(texts.index(text)).click()
+    return wait_settled(page)
+
+
+def playable_cards(page: Page) -> list[str]:
+    """The hand cards that can be chosen (their selection tokens, each a card like ``7♡``)."""
+    cards = page.locator("#board .cc-hand [data-select]:visible")
+    return [str(t) for t in cards.evaluate_all("els => els.map(e => e.dataset.select)")]
+
+
+def choose_card(page: Page, card: str) -> list[str]:
+    """Click a hand card; return the cells the grid lights up for it (as actions)."""
+    page.locator(f"#board .cc-hand [data-select='{card}']").first.click()
+    wait_settled(page)
+    expect(page.locator("#board .cc-hand .card.selected")).to_have_count(1)
+    expect(page.locator("#board .cc-say")).to_have_text(f"Play {card} on a highlighted cell.")
+    return offered(page, ".cc-grid .cc-slot.target")
+
+
+def play_turn(page: Page, rnd: random.Random, check: bool = False) -> list[str]:
+    """One human turn by clicking: a card, a lit cell, the token question, the areas to score.
+
+    Returns the actions made. With ``check``, every step's buttons are compared with the engine's legal actions.
+    """
+    made: list[str] = []
+    cards = playable_cards(page)
+    assert cards, "a human is to play but no hand card can be chosen"
+    card = rnd.choice(cards)
+    cells = choose_card(page, card)
+    assert cells and all(c.startswith(f"{card} @ ") for c in cells), cells
+    if check:
+        legal = replayed(page).legal_texts()
+        assert sorted(cells) == sorted(t for t in legal if t.startswith(f"{card} @ ")), card
+    made.append(rnd.choice(cells))
+    settled = click_action(page, made[-1])
+    while settled == "ready" and not playable_cards(page):
+        # the same human decides again: the token question, then the areas to score
+        buttons = offered(page)
+        if check:
+            state = replayed(page)
+            assert sorted(buttons) == sorted(state.legal_texts()), "every choice is offered once, and no more"
+            view = state.view(0)
+            ringed = sum(view["areas"][entry["area"]]["size"] for entry in view["scorable"])
+            expect(page.locator("#board .cc-grid .cc-cell.cc-scorable")).to_have_count(ringed)
+        if "token" in buttons or "no token" in buttons:
+            made.append("token" if "token" in buttons and rnd.random() < 0.6 else "no token")
+        else:
+            assert "done" in buttons, f"the table offers {buttons}"
+            scores = [b for b in buttons if b.startswith("score ")]
+            made.append(rnd.choice(scores) if scores and rnd.random() < 0.7 else "done")
+        settled = click_action(page, made[-1])
+    return made
+
+
+def play_to_the_end(page: Page, rnd: random.Random, check: bool = False, max_turns: int = 60) -> int:
+    """Play every human turn by clicking until the game is over; return the number of human turns."""
+    for turn in range(max_turns):
+        if wait_settled(page) == "over":
+            return turn
+        if turn == 20:
+            shot(page, f"{len(saved_record(page)['actions'])}-actions")
+        play_turn(page, rnd, check)
+    raise AssertionError(f"the game did not end within {max_turns} human turns")
+
+
+def engine_line(shown: str) -> str:
+    """A log line as the engine writes it (the page names computer seats "Computer N (easy)")."""
+    return re.sub(r"\bComputer (\d+) \(easy\)", r"Player \1", shown)
+
+
+def final_record(page: Page) -> dict[str, Any]:
+    """The record of the finished game: the last one saved, plus the action the last log line describes."""
+    kept = page.evaluate("window.__lastSaved")
+    assert kept, "the page saved no game before it ended"
+    record = dict(json.loads(kept)["record"])
+    before = pyengine.replay(record)
+    assert not before.is_terminal()
+    last_line = engine_line(page.locator("#log li").last.inner_text())
+    endings = [
+        text
+        for text in before.legal_texts()
+        if (after := before.apply(text)).is_terminal() and after.log(last=1) == [last_line]
+    ]
+    assert len(endings) == 1, f"the last log line {last_line!r} names one ending move, not {endings}"
+    final = {**record, "actions": [*record["actions"], endings[0]]}
+    finished = page.evaluate(f"localStorage.getItem('{LAST_KEY}')")
+    if finished:  # a page that keeps the finished game's record: it is the same
+        assert json.loads(finished)["record"] == final
+    return final
+
+
+def check_game_over(page: Page, players: int) -> pyengine.State:
+    """The game-over table: its scores are those of the finished record, which replays to the end."""
+    expect(page.locator("#game-over")).to_be_visible()
+    assert page.evaluate("document.documentElement.dataset.state") == "over"
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") is None
+    final = pyengine.replay(final_record(page))
+    assert final.is_terminal(), "the record replays to the end of the game"
+    assert final.legal_texts() == []
+    view = final.view(None)
+    assert view["hand_counts"] == [0] * players and view["draw_pile"] == 0, "every card was played"
+    scores = [int(s) for s in final.scores()]
+    shown = [int(s) for s in page.locator("#game-over-text .score b").all_inner_texts()]
+    assert shown == scores, f"the dialog shows {shown}, the record scores {scores}"
+    track = [int(s) for s in page.locator("#board .cc-track .cc-score").all_inner_texts()]
+    assert track == scores, f"the score track shows {track}, the record scores {scores}"
+    winners = final.winners()
+    assert winners and all(scores[w] == max(scores) for w in winners)
+    headline = page.locator("#game-over-text .headline").inner_text()
+    assert headline.endswith(("wins!", "win!")), headline
+    expect(page.locator("#board .cc-say")).to_contain_text("Game over:")
+    expect(page.locator("#board [data-action]")).to_have_count(0)
+    return final
+
+
+# ----------------------------------------------------------------------------- whole games
+
+
+def test_a_whole_two_player_game_against_the_computer(page: Page) -> None:
+    open_game(page, "players=2&seed=3&bots=1&delay=0")
+    record = saved_record(page)
+    assert record["game"] == "cardcassonne" and record["seed"] == 3 and record["players"] == 2
+    expect(page.locator("#board .cc-track .cc-player")).to_have_count(2)
+    expect(page.locator("#board .cc-grid .cc-cell")).to_have_count(len(replayed(page).view(0)["grid"]))
+    started = time.perf_counter()
+    turns = play_to_the_end(page, random.Random(3), check=True)
+    print(f"\n2 players: {turns} human turns, {time.perf_counter() - started:.0f} s")
+    assert turns == (104 - 1 - 11) // 2, "the human plays half the cards (rule 4: 11 removed)"
+    shot(page, "2p-over")
+    final = check_game_over(page, 2)
+    # every card played lies on the grid
+    expect(page.locator("#board .cc-grid .cc-cell")).to_have_count(104 - 11)
+    assert len(final.view(None)["grid"]) == 104 - 11
+
+
+def test_a_whole_four_player_game_against_three_computers(page: Page) -> None:
+    # 51 cards removed (a rule option, given in the address) make the game shorter: 13 turns each
+    open_game(page, "players=4&seed=4&bots=1,2,3&delay=0&removed=51")
+    assert saved_record(page)["options"]["removed"] == 51
+    expect(page.locator("#board .cc-track .cc-player")).to_have_count(4)
+    names = page.locator("#board .cc-track .cc-pname").all_inner_texts()
+    assert names == ["You", "Computer 2 (easy)", "Computer 3 (easy)", "Computer 4 (easy)"]
+    started = time.perf_counter()
+    turns = play_to_the_end(page, random.Random(4))
+    print(f"\n4 players: {turns} human turns, {time.perf_counter() - started:.0f} s")
+    assert turns == (104 - 1 - 51) // 4
+    shot(page, "4p-over")
+    final = check_game_over(page, 4)
+    expect(page.locator("#board .cc-grid .cc-cell")).to_have_count(104 - 51)
+    assert len(final.view(None)["grid"]) == 104 - 51
+
+
+# ----------------------------------------------------------------------------- the turn
+
+
+def token_colour(page: Page, selector: str) -> str:
+    return str(page.locator(selector).first.evaluate("e => getComputedStyle(e).backgroundColor"))
+
+
+def test_a_card_lights_up_exactly_its_legal_cells_and_a_token_shows_in_the_players_colour(page: Page) -> None:
+    # a pause before each computer move: the human's token is seen before the computer can score it
+    open_game(page, "players=2&seed=1&bots=1&delay=1500")
+    state = replayed(page)
+    assert state.current_player == 0, "seed 1: the human starts"
+    hand = state.view(0)["hand"]
+    legal = state.legal_texts()
+    assert playable_cards(page) == hand, "with one card on the table, every hand card can be played"
+    expect(page.locator("#board .cc-grid .cc-slot.target")).to_have_count(0)
+    lit: list[str] = []
+    for card in dict.fromkeys(hand):
+        cells = choose_card(page, card)
+        assert sorted(cells) == sorted(t for t in legal if t.startswith(f"{card} @ ")), card
+        assert len(cells) == 4, "the start card alone has four free sides"
+        expect(page.locator(f"#board .cc-hand [data-select='{card}'].selected")).to_have_count(1)
+        lit += cells
+    assert sorted(lit) == sorted(legal), "the cards' lit cells are the engine's legal placements"
+    card = hand[-1]
+    # the open-cell counts keep the chosen card; clicking the chosen card again puts it back
+    page.locator("#board .cc-counts").click()
+    wait_settled(page)
+    expect(page.locator("#board .cc-grid .cc-l")).to_have_count(1)
+    assert sorted(offered(page, ".cc-slot.target")) == sorted(t for t in legal if t.startswith(f"{card} @ "))
+    page.locator("#board .cc-hand .card.selected").click()
+    wait_settled(page)
+    expect(page.locator("#board .cc-grid .cc-slot.target")).to_have_count(0)
+    expect(page.locator("#board .cc-grid .cc-l")).to_have_count(1)
+    page.locator("#board .cc-counts").click()
+    wait_settled(page)
+    expect(page.locator("#board .cc-grid .cc-l")).to_have_count(0)
+    # play the highest card to the right of the start card, and put a token on it
+    cells = choose_card(page, card)
+    action = f"{card} @ 1,0"
+    assert action in cells
+    assert click_action(page, action) == "ready"
+    assert offered(page) == ["token", "no token"]
+    assert replayed(page).legal_texts() == ["token", "no token"]
+    expect(page.locator("#board .cc-say")).to_have_text("Place a token on the card you just played at 1,0?")
+    placed = page.locator(f"#board .cc-grid .cc-cell[title^='{card} at 1,0;']")
+    expect(placed).to_have_count(1)
+    expect(placed.locator(".cc-token")).to_have_count(0)
+    expect(page.locator("#board .cc-player.seat-0 .cc-supply")).to_have_text("1×7")
+    page.locator("#board [data-action='token']").click()
+    assert page.evaluate("document.documentElement.dataset.state") == "thinking"
+    # the computer waits 1.5 s before its move: the table now shows the token
+    token = placed.locator(".cc-token")
+    expect(token).to_have_count(1)
+    expect(token).to_have_class(re.compile(r"\bseat-0\b"))
+    expect(token).to_have_text("1")
+    expect(page.locator("#board .cc-grid .cc-token")).to_have_count(1)
+    expect(page.locator("#board .cc-player.seat-0 .cc-supply")).to_have_text("1×6")
+    mine = token_colour(page, "#board .cc-player.seat-0 .cc-token")
+    theirs = token_colour(page, "#board .cc-player.seat-1 .cc-token")
+    assert mine != theirs, "the seats' tokens differ in colour"
+    assert token_colour(page, f"#board .cc-grid .cc-cell[title^='{card} at 1,0;'] .cc-token") == mine
+    shot(page, "token")
+    assert wait_settled(page) == "ready"
+    view = replayed(page).view(0)
+    assert [1, 0, 0] in [[g["x"], g["y"], g["token"]] for g in view["grid"]], "the engine has the token at 1,0"
+    expect(page.locator("#board .cc-grid .cc-token.seat-0")).to_have_count(1)
+
+
+# ----------------------------------------------------------------------------- hidden information
+
+CARD_TEXT = re.compile(r"(?<![0-9A-Za-z])(10|[2-9JQKA])(?:\s|<[^>]*>)*([♣♢♡♠])")
+"""A card as the page may write it: ``7♡`` (text, attributes) or rank and suit in neighbouring elements."""
+
+
+def cards_in(markup: str) -> set[str]:
+    return {rank + suit for rank, suit in CARD_TEXT.findall(markup)}
+
+
+def game_markup(page: Page) -> str:
+    """The whole page (``page.content()``) less two fixed texts that are the same in every game: the games'
+    descriptions (JSON, naming a card of another game) and the rules panel (worked examples)."""
+    content = page.content()
+    for fixed in ("#games-data", "#rules-body"):
+        text = page.locator(fixed).inner_html()
+        assert text in content
+        content = content.replace(text, "")
+    return content
+
+
+def hidden_from(state: pyengine.State, seat: int) -> set[str]:
+    """Cards ``seat`` cannot see (other hands, the draw pile, the removed cards) and that are nowhere in sight."""
+    view = state.view(seat)
+    unseen = {card for s in range(state.players) if s != seat for card in state.view(s)["hand"]}
+    core: Any = state.core
+    unseen |= {str(c) for c in (*core.deck, *core.removed)}
+    in_sight = {g["card"] for g in view["grid"]} | set(view["hand"])
+    return unseen - in_sight
+
+
+def check_hidden(page: Page, state: pyengine.State) -> int:
+    """No card hidden from the human seat 0 is anywhere in the page; return how many were hidden."""
+    markup = game_markup(page)
+    shown = cards_in(markup)
+    view = state.view(0)
+    assert set(view["hand"]) <= shown, "the search finds the human's own cards"
+    assert {g["card"] for g in view["grid"]} <= shown, "the search finds the cards on the table"
+    hidden = hidden_from(state, 0)
+    leaked = hidden & shown
+    assert not leaked, f"hidden cards in the page: {sorted(leaked)}"
+    return len(hidden)
+
+
+def test_the_computers_hands_never_reach_the_page(page: Page) -> None:
+    # a short game (43 cards removed, the game stops when the draw pile runs out): the computers still hold
+    # cards, and many cards lie unseen, when it ends
+    open_game(page, "players=3&seed=6&bots=1,2&delay=0&end=stop-when-deck-empty&removed=43")
+    options = saved_record(page)["options"]
+    assert options["end"] == "stop-when-deck-empty" and options["removed"] == 43
+    # the search would see a leak: a hidden card written the way the table writes cards is found
+    hidden = sorted(hidden_from(replayed(page), 0))
+    rank, suit = hidden[0][:-1], hidden[0][-1]
+    page.evaluate(
+        f"""() => {{ const leak = document.createElement('i'); leak.id = 'leak';
+        leak.innerHTML = '<span class="rank">{rank}</span><span class="suit">{suit}</span>';
+        document.body.append(leak); }}"""
+    )
+    assert hidden[0] in cards_in(game_markup(page))
+    page.evaluate("document.getElementById('leak').remove()")
+    rnd = random.Random(6)
+    checks = 0
+    while wait_settled(page) != "over":
+        assert check_hidden(page, replayed(page)) > 0
+        checks += 1
+        card = rnd.choice(playable_cards(page))
+        choose_card(page, card)
+        check_hidden(page, replayed(page))  # a chosen card lights up cells (titles name the card)
+        page.locator(f"#board .cc-hand [data-select='{card}']").first.click()  # and unchoose it
+        wait_settled(page)
+        play_turn(page, rnd)
+    assert checks == (104 - 1 - 43 - 3 * 3) // 3
+    final = pyengine.replay(final_record(page))
+    assert final.is_terminal()
+    assert final.view(None)["hand_counts"] == [3, 3, 3], "the game stopped with the hands still full"
+    assert check_hidden(page, final) > 0
+    # behind the game-over dialog, the board and the log show the finished game: still no hidden card
+    page.locator("#over-close").click()
+    expect(page.locator("#game-over")).to_be_hidden()
+    check_hidden(page, final)
