@@ -22,6 +22,8 @@ import pyengine  # noqa: E402
 from pyengine.ai import LEVELS, make_bot  # noqa: E402
 
 PLAYERS = {"carbles": (2, 6, 12), "carbon-city-zero": (1, 4), "carbondale": (2, 4), "cardcassonne": (2, 4)}
+DECISION_PLAYERS = {"carbles": (2, 12), "carbon-city-zero": (1, 3)}
+"""Table sizes for the decision times (default: 2 players)."""
 
 
 def playout_speed(game: str, players: int, games: int) -> tuple[float, float, float]:
@@ -83,16 +85,16 @@ def main() -> None:
             aps, gps, length = playout_speed(game, players, args.games)
             print(f"{game:18} {players:>7} {aps:>10,.0f} {gps:>8.2f} {length:>12.0f}")
     print()
-    print(f"{'game':18} {'level':>7} {'median ms':>10} {'p95 ms':>8}")
+    print(f"{'game':18} {'players':>7} {'level':>7} {'median ms':>10} {'p95 ms':>8}")
     for game, info in pyengine.GAMES.items():
         if args.only and game != args.only:
             continue
-        players = max(2, info.min_players) if info.max_players >= 2 else 1
-        for level in LEVELS:
-            count = args.decisions if level != "hard" else max(5, args.decisions // 4)
-            times = decision_times(game, players, level, count)
-            median, p95 = statistics.median(times) * 1000, percentile(times, 0.95) * 1000
-            print(f"{game:18} {level:>7} {median:>10.0f} {p95:>8.0f}")
+        for players in DECISION_PLAYERS.get(game, (max(2, info.min_players),)):
+            for level in LEVELS:
+                count = args.decisions if level != "hard" else max(5, args.decisions // 4)
+                times = decision_times(game, players, level, count)
+                median, p95 = statistics.median(times) * 1000, percentile(times, 0.95) * 1000
+                print(f"{game:18} {players:>7} {level:>7} {median:>10.0f} {p95:>8.0f}", flush=True)
 
 
 if __name__ == "__main__":
