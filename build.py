@@ -17,8 +17,8 @@ import base64
 import contextlib
 import functools
 import hashlib
-import importlib.util
 import http.server
+import importlib.util
 import ipaddress
 import json
 import os

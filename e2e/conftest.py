@@ -122,9 +122,7 @@ def page(context: BrowserContext, base_url: str) -> Iterator[Page]:
 
 def wait_settled(page: Page, timeout: float = 120_000) -> str:
     """Wait until the page waits for a human (``ready``) or the game is over; return the state."""
-    page.wait_for_function(
-        "['ready', 'over'].includes(document.documentElement.dataset.state)", timeout=timeout
-    )
+    page.wait_for_function("['ready', 'over'].includes(document.documentElement.dataset.state)", timeout=timeout)
     return str(page.evaluate("document.documentElement.dataset.state"))
 
 
@@ -140,3 +138,15 @@ def finished_record(page: Page) -> dict[str, Any]:
     text = page.evaluate("localStorage.getItem('cardtable.last-game')")
     assert text, "the page kept no finished game"
     return dict(json.loads(text)["record"])
+
+
+def shot(page: Page, game: str, name: str, element: Any = None) -> None:
+    """A screenshot of the page (or of one element) into $CARDTABLE_SHOTS, when set."""
+    folder = os.environ.get("CARDTABLE_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        path = str(Path(folder) / f"{game}-{name}.png")
+        if element is not None:
+            element.screenshot(path=path)
+        else:
+            page.screenshot(path=path, full_page=True)

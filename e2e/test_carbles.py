@@ -5,17 +5,14 @@ Set ``CARDTABLE_SHOTS`` to a folder to keep screenshots of the table along the w
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import time
-from pathlib import Path
-from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 import pyengine
-from e2e.conftest import saved_record, wait_settled
+from e2e.conftest import saved_record, shot, wait_settled
 from e2e.play import click_through
 
 GAME = "index.html?game=carbles&delay=0&level=easy"
@@ -26,18 +23,6 @@ PROGRESS = (
 """Steers the random human toward progress: moving out first, then long moves."""
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
-
-
-def shot(page: Page, name: str, element: Locator | None = None) -> None:
-    """A screenshot of the page (or of one element) into $CARDTABLE_SHOTS, when set."""
-    folder = os.environ.get("CARDTABLE_SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        path = str(Path(folder) / f"carbles-{name}.png")
-        if element is not None:
-            element.screenshot(path=path)
-        else:
-            page.screenshot(path=path, full_page=True)
 
 
 def compact(text: str) -> str:
@@ -110,7 +95,7 @@ def test_a_four_player_partner_game_to_the_end(page: Page) -> None:
     assert clicks > 20
     expect(page.locator("#game-over")).to_be_visible()
     assert page.evaluate("document.documentElement.dataset.state") == "over"
-    shot(page, "4p-partners-over")
+    shot(page, "carbles", "4p-partners-over")
     winners = winners_shown(page, names_of(4, {1, 2, 3}))
     assert len(winners) == 2 and winners[1] == winners[0] + 2, f"a team wins: {winners}"
     scores = [int(s) for s in page.locator("#game-over-text .score b").all_inner_texts()]
@@ -118,7 +103,9 @@ def test_a_four_player_partner_game_to_the_end(page: Page) -> None:
     for p in winners:
         expect(page.locator(f"#board .cbl-strip.seat-{p} .cbl-goal .cbl-marble")).to_have_count(4)
         expect(page.locator(f"#board .cbl-strip.seat-{p} .cbl-mark[title='all marbles in the goal']")).to_have_count(1)
-    assert re.search(r"(Player|Computer) \d.* and (Player|Computer) \d.* win$", page.locator("#log li").last.inner_text())
+    assert re.search(
+        r"(Player|Computer) \d.* and (Player|Computer) \d.* win$", page.locator("#log li").last.inner_text()
+    )
 
 
 def one_click(page: Page, rnd: random.Random, prefer: tuple[str, ...] = ()) -> None:
@@ -140,7 +127,7 @@ def test_open_hands_show_the_computers_cards_all_game(page: Page) -> None:
     rnd = random.Random(4)
     checked = 0
     seen = -1
-    for clicks in range(1500):
+    for clicks in range(1500):  # noqa: B007 (read after the loop)
         if wait_settled(page) == "over":
             break
         record = saved_record(page)
@@ -152,7 +139,7 @@ def test_open_hands_show_the_computers_cards_all_game(page: Page) -> None:
             expect(page.locator("#board .cbl-strip.seat-0 .cbl-cards")).to_have_count(0)  # own hand: above
             if checked == 0:
                 assert view["hands"][1], "open hands: the computer's cards are in seat 0's view"
-                shot(page, "2p-open-start")
+                shot(page, "carbles", "2p-open-start")
             checked += 1
         one_click(page, rnd, PROGRESS)
     else:
@@ -162,7 +149,7 @@ def test_open_hands_show_the_computers_cards_all_game(page: Page) -> None:
     assert winners_shown(page, names_of(2, {1})) in ([0], [1])
     scores = [int(s) for s in page.locator("#game-over-text .score b").all_inner_texts()]
     assert max(scores) == 4
-    shot(page, "2p-open-over")
+    shot(page, "carbles", "2p-open-over")
 
 
 def board_words(page: Page) -> str:
@@ -227,7 +214,7 @@ def test_the_7_is_split_by_clicking_step_by_step(page: Page) -> None:
     wait_settled(page)
     space = board.locator(f".cbl-space[data-action='{first}']")
     expect(space).to_have_count(1)
-    shot(page, "7-first-part")
+    shot(page, "carbles", "7-first-part")
     space.click()
     left = 7
     parts = [first]
@@ -248,7 +235,7 @@ def test_the_7_is_split_by_clicking_step_by_step(page: Page) -> None:
         expect(notice).to_contain_text("moved: " + ", ".join(sorted(moved)))
         assert page.locator("#log li").last.inner_text().endswith(f"({left} of the 7 left)")
         if len(parts) == 1:
-            shot(page, "7-in-progress")
+            shot(page, "carbles", "7-in-progress")
         # the 7 card has left the hand; the next part is chosen from the choices, short steps first
         assert "7" not in [c[:-1] for c in hand_cards(page)] or state.view(0)["hand"].count("7") > 0
         texts = state.legal_texts()
@@ -261,7 +248,9 @@ def test_the_7_is_split_by_clicking_step_by_step(page: Page) -> None:
     history = [str(a) for _, a in replayed(page).history()[-len(parts) :]] if False else None
     del history
     log = page.locator("#log li").all_inner_texts()
-    assert any("plays 7" in line and f"({7 - int(first.split('+')[1].split()[0])} of the 7 left)" in line for line in log)
+    assert any(
+        "plays 7" in line and f"({7 - int(first.split('+')[1].split()[0])} of the 7 left)" in line for line in log
+    )
 
 
 def test_twelve_computers_play_to_the_end(page: Page) -> None:
@@ -296,9 +285,9 @@ def test_twelve_computers_play_to_the_end(page: Page) -> None:
     scores = [int(s) for s in page.locator("#game-over-text .score b").all_inner_texts()]
     assert len(winners) == 1 and scores[winners[0]] == 4
     page.locator("#over-close").click()
-    shot(page, "12p-over")
+    shot(page, "carbles", "12p-over")
     page.set_viewport_size(PHONE)
-    shot(page, "12p-over-phone")
+    shot(page, "carbles", "12p-over-phone")
 
 
 # ----------------------------------------------------------------------------- layouts
@@ -319,7 +308,7 @@ def test_tables_of_2_6_and_12_fit_desktop_and_phone(page: Page) -> None:
             wait_settled(page)
         for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
             page.set_viewport_size(size)
-            shot(page, f"{players}p-{name}")
+            shot(page, "carbles", f"{players}p-{name}")
             overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
             assert overflow <= 1, f"{players} players on a {name}: the page scrolls sideways by {overflow}px"
             heads = page.locator("#board .cbl-head")

@@ -14,16 +14,14 @@ Set ``CARDTABLE_SHOTS`` to a folder to keep screenshots of the table along the w
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
 import pyengine
-from e2e.conftest import saved_record, wait_settled
+from e2e.conftest import saved_record, shot, wait_settled
 
 GAME = "index.html?game=carbon-city-zero&delay=0&level=easy"
 ACTIONS = "#board [data-action]:visible"
@@ -37,14 +35,6 @@ KEEP_LAST_SAVE = """(() => {
 })();"""
 """Keeps a copy of the last game the page saved (the page removes its save when the game is over)."""
 SPECIAL_CHOICE = re.compile(r"^use (.+) #(\d+) special: ")
-
-
-def shot(page: Page, name: str) -> None:
-    """A screenshot of the page into $CARDTABLE_SHOTS, when set."""
-    folder = os.environ.get("CARDTABLE_SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"carbon-city-zero-{name}.png"), full_page=True)
 
 
 def open_game(page: Page, query: str) -> pyengine.State:
@@ -239,7 +229,7 @@ def test_a_solo_game_played_to_the_end_by_clicking(page: Page) -> None:
     check_trackers(page, view)
     clicks = play_out(page, random.Random(7), max_clicks=800, checked=True)
     assert clicks > 36, "two decks, at least 18 turns"
-    shot(page, "solo-over")
+    shot(page, "carbon-city-zero", "solo-over")
     final = check_cooperative_end(page, 1, set())
     lines = final.log()
     assert any(line.startswith("Deck 2 ") for line in lines) and any(" buys " in line for line in lines)
@@ -255,7 +245,7 @@ def test_three_players_with_two_computer_teammates(page: Page) -> None:
     check_trackers(page, state.view(0))
     clicks = play_out(page, random.Random(3), max_clicks=600)
     assert clicks > 10
-    shot(page, "3p-over")
+    shot(page, "carbon-city-zero", "3p-over")
     final = check_cooperative_end(page, 3, {1, 2})
     lines = final.log()
     for seat in (1, 2):
@@ -300,7 +290,7 @@ def test_one_turn_trackers_a_special_used_once_and_a_purchase(page: Page) -> Non
     assert sorted(targets.evaluate_all("els => els.map(e => e.dataset.action)")) == sorted(
         a for a in state.legal_texts() if a.startswith(prefix)
     )
-    shot(page, "turn-choosing")
+    shot(page, "carbon-city-zero", "turn-choosing")
     victim = max(view["market"], key=lambda item: item[1])[0]  # discard the dearest card
     page.locator(f"#board .ccz-market [data-action='{prefix}discard {victim} from the market']").click()
     wait_settled(page)
@@ -389,7 +379,7 @@ def test_one_turn_trackers_a_special_used_once_and_a_purchase(page: Page) -> Non
     expect(flags).to_have_text("★ used")
     check_offers(page, state)
     check_trackers(page, view)
-    shot(page, "turn-special-used")
+    shot(page, "carbon-city-zero", "turn-special-used")
 
 
 def test_friendly_rivalry_has_a_tracker_per_player(page: Page) -> None:
@@ -405,10 +395,10 @@ def test_friendly_rivalry_has_a_tracker_per_player(page: Page) -> None:
         expect(tracker.locator(".ccz-big")).to_have_text(str(view["decks"][seat]["carbon"]))
         assert view["decks"][seat]["carbon"] == 40
         expect(page.locator(f"#board .ccz-deck.seat-{seat}")).to_contain_text("carbon marker 40")
-    shot(page, "rivalry-start")
+    shot(page, "carbon-city-zero", "rivalry-start")
     clicks = play_out(page, random.Random(5), max_clicks=600)
     assert clicks > 10
-    shot(page, "rivalry-over")
+    shot(page, "carbon-city-zero", "rivalry-over")
     assert page.evaluate("document.documentElement.dataset.state") == "over"
     final = final_state(page, names, {1})
     check_log(page, final, names, {1})

@@ -5,33 +5,19 @@ Set ``CARDTABLE_SHOTS`` to a folder to keep screenshots of the table along the w
 
 from __future__ import annotations
 
-import os
 import random
 import re
 from collections.abc import Callable
-from pathlib import Path
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 import pyengine
-from e2e.conftest import saved_record, wait_settled
+from e2e.conftest import saved_record, shot, wait_settled
 from e2e.play import click_through
 
 GAME = "index.html?game=carbondale&delay=0"
 FINISH = ("build", "claim", "contribute")
 """Steers the random human toward building and claiming (the computer's builds end the game soon enough)."""
-
-
-def shot(page: Page, name: str, element: Locator | None = None) -> None:
-    """A screenshot of the page (or of one element) into $CARDTABLE_SHOTS, when set."""
-    folder = os.environ.get("CARDTABLE_SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        path = str(Path(folder) / f"carbondale-{name}.png")
-        if element is not None:
-            element.screenshot(path=path)
-        else:
-            page.screenshot(path=path, full_page=True)
 
 
 def progress(hearts: int, diamonds: int) -> int:
@@ -100,10 +86,10 @@ def test_a_whole_game_against_the_computer(page: Page) -> None:
     assert record["game"] == "carbondale" and record["seed"] == 3
     # the starting pair is on the table, marked
     expect(page.locator("#board .cb-seat.seat-0 .cb-penny")).to_have_count(2)
-    shot(page, "2p-start")
+    shot(page, "carbondale", "2p-start")
     clicks = click_through(page, random.Random(3), max_clicks=600, prefer=FINISH)
     assert clicks > 10
-    shot(page, "2p-over")
+    shot(page, "carbondale", "2p-over")
     check_final_table(page, 2)
 
 
@@ -113,7 +99,7 @@ def test_a_whole_three_player_game_with_two_computers(page: Page) -> None:
     expect(page.locator("#board .cb-seat")).to_have_count(3)
     clicks = click_through(page, random.Random(3), max_clicks=800, prefer=FINISH)
     assert clicks > 10
-    shot(page, "3p-over")
+    shot(page, "carbondale", "3p-over")
     check_final_table(page, 3)
 
 
@@ -128,7 +114,7 @@ def test_claiming_a_card_from_the_computer(page: Page) -> None:
     expect(page.locator("#board [data-select^='claim:'].selected")).to_have_count(1)
     challenge = page.locator("#board .cb-hand [data-action^='claim ']")
     assert challenge.count() >= 1
-    shot(page, "claim-target")
+    shot(page, "carbondale", "claim-target")
     action = str(challenge.first.get_attribute("data-action"))
     assert action.startswith(f"claim {target_name} at ")
     challenge.first.click()
@@ -141,7 +127,7 @@ def test_claiming_a_card_from_the_computer(page: Page) -> None:
     assert str(history[-2][1]) == action
     assert str(history[-1][1]).startswith(("defend with", "decline"))
     expect(page.locator("#board .cb-status")).to_contain_text("You may")
-    shot(page, "claim-answered")
+    shot(page, "carbondale", "claim-answered")
 
 
 def test_a_hot_seat_claim_hands_the_device_to_the_defender(page: Page) -> None:
@@ -160,14 +146,14 @@ def test_a_hot_seat_claim_hands_the_device_to_the_defender(page: Page) -> None:
     expect(page.locator("#board .handover")).to_contain_text(f"Pass the device to Player {defender + 1}")
     expect(page.locator("#board .cb-hand")).to_have_count(0)
     assert "challenges for" in log_lines(page)[-1]
-    shot(page, "hotseat-handover")
+    shot(page, "carbondale", "hotseat-handover")
     page.locator("#board [data-ui='take-device']").click()
     wait_settled(page)
     expect(page.locator("#board .cb-status")).to_contain_text("Defend with a card")
     expect(page.locator(f"#board .cb-seat.cb-turn.seat-{defender}")).to_have_count(1)
     hand = [re.sub(r"\s+", "", c) for c in page.locator("#board .cb-hand .card").all_inner_texts()]
     assert hand == pyengine.replay(saved_record(page)).view(defender)["hand"], "the defender sees their own hand"
-    shot(page, "hotseat-defender")
+    shot(page, "carbondale", "hotseat-defender")
     defences = page.locator("#board .cb-hand [data-action^='defend with']")
     (defences.first if defences.count() else page.locator("#board [data-action='decline']")).click()
     wait_settled(page)
@@ -192,4 +178,4 @@ def test_the_rules_panel_draws_figure_1(page: Page) -> None:
     expect(vulnerable).to_have_count(4)
     assert sorted(re.sub(r"\s+", "", c) for c in vulnerable.all_inner_texts()) == sorted(["3♢", "4♡", "6♢", "5♠"])
     expect(figure.locator(".cb-seat.seat-0 .cb-penny")).to_have_count(2)
-    shot(page, "figure-1", figure)
+    shot(page, "carbondale", "figure-1", figure)

@@ -13,17 +13,15 @@ record (``cardtable.last-game``) must keep that same record.
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import time
-from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
 import pyengine
-from e2e.conftest import saved_record, wait_settled
+from e2e.conftest import saved_record, shot, wait_settled
 
 GAME = "index.html?game=cardcassonne&level=easy"
 SAVE_KEY = "cardtable.current-game"
@@ -39,14 +37,6 @@ KEEP_LAST_SAVED = """
 })();
 """
 """Keeps the saved game the page removes when the game ends (in a script variable, not in the page)."""
-
-
-def shot(page: Page, name: str) -> None:
-    """A screenshot of the page into $CARDTABLE_SHOTS, when set."""
-    folder = os.environ.get("CARDTABLE_SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"cardcassonne-{name}.png"), full_page=True)
 
 
 def open_game(page: Page, query: str) -> None:
@@ -131,7 +121,7 @@ def play_to_the_end(page: Page, rnd: random.Random, check: bool = False, max_tur
         if wait_settled(page) == "over":
             return turn
         if turn == 20:
-            shot(page, f"{len(saved_record(page)['actions'])}-actions")
+            shot(page, "cardcassonne", f"{len(saved_record(page)['actions'])}-actions")
         play_turn(page, rnd, check)
     raise AssertionError(f"the game did not end within {max_turns} human turns")
 
@@ -199,7 +189,7 @@ def test_a_whole_two_player_game_against_the_computer(page: Page) -> None:
     turns = play_to_the_end(page, random.Random(3), check=True)
     print(f"\n2 players: {turns} human turns, {time.perf_counter() - started:.0f} s")
     assert turns == (104 - 1 - 11) // 2, "the human plays half the cards (rule 4: 11 removed)"
-    shot(page, "2p-over")
+    shot(page, "cardcassonne", "2p-over")
     final = check_game_over(page, 2)
     # every card played lies on the grid
     expect(page.locator("#board .cc-grid .cc-cell")).to_have_count(104 - 11)
@@ -217,7 +207,7 @@ def test_a_whole_four_player_game_against_three_computers(page: Page) -> None:
     turns = play_to_the_end(page, random.Random(4))
     print(f"\n4 players: {turns} human turns, {time.perf_counter() - started:.0f} s")
     assert turns == (104 - 1 - 51) // 4
-    shot(page, "4p-over")
+    shot(page, "cardcassonne", "4p-over")
     final = check_game_over(page, 4)
     expect(page.locator("#board .cc-grid .cc-cell")).to_have_count(104 - 51)
     assert len(final.view(None)["grid"]) == 104 - 51
@@ -285,7 +275,7 @@ def test_a_card_lights_up_exactly_its_legal_cells_and_a_token_shows_in_the_playe
     theirs = token_colour(page, "#board .cc-player.seat-1 .cc-token")
     assert mine != theirs, "the seats' tokens differ in colour"
     assert token_colour(page, f"#board .cc-grid .cc-cell[title^='{card} at 1,0;'] .cc-token") == mine
-    shot(page, "token")
+    shot(page, "cardcassonne", "token")
     assert wait_settled(page) == "ready"
     view = replayed(page).view(0)
     assert [1, 0, 0] in [[g["x"], g["y"], g["token"]] for g in view["grid"]], "the engine has the token at 1,0"
