@@ -5,7 +5,7 @@ A card is written rank then suit symbol: ``A♠``, ``10♡``, ``Q♣``; a joker 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 SUITS = ("♣", "♢", "♡", "♠")
 """Clubs, diamonds, hearts, spades (bridge order)."""
@@ -27,23 +27,23 @@ class Card:
 
     rank: int
     suit: str
+    text: str = field(init=False, compare=False, repr=False)
+    """The notation, made once (games write cards in every action)."""
+    is_red: bool = field(init=False, compare=False, repr=False)
+    is_black: bool = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        text = "Jk" if self.rank == 0 else f"{RANK_NAMES.get(self.rank, str(self.rank))}{self.suit}"
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "is_red", self.suit in RED_SUITS)
+        object.__setattr__(self, "is_black", self.suit in BLACK_SUITS)
 
     def __str__(self) -> str:
-        if self.is_joker:
-            return "Jk"
-        return f"{RANK_NAMES.get(self.rank, str(self.rank))}{self.suit}"
+        return self.text
 
     @property
     def is_joker(self) -> bool:
         return self.rank == 0
-
-    @property
-    def is_red(self) -> bool:
-        return self.suit in RED_SUITS
-
-    @property
-    def is_black(self) -> bool:
-        return self.suit in BLACK_SUITS
 
     @property
     def colour(self) -> str:

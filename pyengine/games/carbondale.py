@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from bisect import insort
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any
 
@@ -133,6 +133,18 @@ class CarbondaleCore:
     turns: int = 0
     winners: tuple[int, ...] = ()
     ending: str = ""
+
+
+_CORE_FIELDS = frozenset(f.name for f in fields(CarbondaleCore))
+
+
+def _evolve(core: CarbondaleCore, **changes: Any) -> CarbondaleCore:
+    """``dataclasses.replace`` without its per-call introspection (the hot path of every move)."""
+    assert changes.keys() <= _CORE_FIELDS, f"not core fields: {set(changes) - _CORE_FIELDS}"
+    new = object.__new__(CarbondaleCore)
+    new.__dict__.update(core.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 # -- actions ---------------------------------------------------------------------------
@@ -686,13 +698,13 @@ class CarbondaleRules(Rules):
         if isinstance(action, Claim):
             hands[seat] = _without(hands[seat], action.challenge)
             challenge = Challenge(seat, action.owner, action.x, action.y, action.target, action.challenge)
-            return replace(core, hands=tuple(hands), pending=challenge, phase=DEFEND, claims=core.claims + 1)
+            return _evolve(core, hands=tuple(hands), pending=challenge, phase=DEFEND, claims=core.claims + 1)
         if isinstance(action, Defend):
             pending = core.pending
             assert pending is not None
             # rule 19: the claim fails; both cards go face down
             hands[pending.owner] = _without(hands[pending.owner], action.card)
-            return replace(
+            return _evolve(
                 core,
                 hands=tuple(hands),
                 discards=_with(core.discards, pending.card, action.card),
@@ -708,7 +720,7 @@ class CarbondaleRules(Rules):
                 p for p in networks[pending.owner] if not (p.x == pending.x and p.y == pending.y)
             )
             hands[seat] = _with(hands[seat], pending.target)
-            return replace(
+            return _evolve(
                 core,
                 networks=tuple(networks),
                 hands=tuple(hands),
@@ -723,7 +735,7 @@ class CarbondaleRules(Rules):
             networks = list(core.networks)
             networks[seat] = networks[seat] + (placed,)
             hands[seat] = _without(hands[seat], action.card)
-            core = replace(
+            core = _evolve(
                 core,
                 networks=tuple(networks),
                 hands=tuple(hands),
@@ -733,11 +745,11 @@ class CarbondaleRules(Rules):
             )
             net = network(networks[seat])
             if action.card.is_red and reaches_goal(net.hearts, net.diamonds):
-                return replace(core, phase=OVER, winners=(seat,), ending="goal")  # rule 26
+                return _evolve(core, phase=OVER, winners=(seat,), ending="goal")  # rule 26
             return core
         if isinstance(action, Contribute):
             hands[seat] = _without(hands[seat], action.card)
-            core = replace(
+            core = _evolve(
                 core,
                 hands=tuple(hands),
                 stock=_with(core.stock, action.card),
@@ -748,23 +760,23 @@ class CarbondaleRules(Rules):
         if isinstance(action, Discard):
             hands[seat] = _without(hands[seat], action.card)
             if action.face_up:
-                return replace(
+                return _evolve(
                     core,
                     hands=tuple(hands),
                     stock=_with(core.stock, action.card),
                     fresh=_with(core.fresh, action.card),
                     phase=DISCARD,
                 )
-            return replace(core, hands=tuple(hands), discards=_with(core.discards, action.card), phase=DISCARD)
+            return _evolve(core, hands=tuple(hands), discards=_with(core.discards, action.card), phase=DISCARD)
         if isinstance(action, DrawPile):
             if not core.pile:
                 core = self._reform(core)
             hands[seat] = _with(hands[seat], core.pile[-1])
-            return self._after_draw(replace(core, hands=tuple(hands), pile=core.pile[:-1], phase=DRAW))
+            return self._after_draw(_evolve(core, hands=tuple(hands), pile=core.pile[:-1], phase=DRAW))
         if isinstance(action, TakeStock):
             hands[seat] = _with(hands[seat], action.card)
             return self._after_draw(
-                replace(core, hands=tuple(hands), stock=_without(core.stock, action.card), phase=DRAW)
+                _evolve(core, hands=tuple(hands), stock=_without(core.stock, action.card), phase=DRAW)
             )
         if isinstance(action, EndTurn):
             return self._end_turn(core)
@@ -775,7 +787,7 @@ class CarbondaleRules(Rules):
         """Rule 25: the next spare pile, the stock and the face-down discards, shuffled together."""
         cards = (core.spares[0] if core.spares else ()) + core.stock + core.discards
         pile, rng = core.rng.shuffled(sorted(cards))
-        return replace(core, pile=pile, spares=core.spares[1:], stock=(), fresh=(), discards=(), rng=rng)
+        return _evolve(core, pile=pile, spares=core.spares[1:], stock=(), fresh=(), discards=(), rng=rng)
 
     def _after_draw(self, core: CarbondaleCore) -> CarbondaleCore:
         """The turn ends by itself once the hand is full or nothing can be drawn."""
@@ -791,7 +803,7 @@ class CarbondaleRules(Rules):
         if not core.spares:
             idle = 0 if core.built else idle + 1
         turns = core.turns + 1
-        core = replace(
+        core = _evolve(
             core,
             current=(core.current + 1) % core.players,
             phase=ACT,
@@ -815,7 +827,7 @@ class CarbondaleRules(Rules):
         progress = [network(n).progress for n in core.networks]
         best = max(progress)
         winners = tuple(seat for seat, value in enumerate(progress) if value == best)
-        return replace(core, phase=OVER, winners=winners, ending=ending)
+        return _evolve(core, phase=OVER, winners=winners, ending=ending)
 
     # -- explaining ------------------------------------------------------------------------
     _PATTERNS = (
@@ -1127,7 +1139,7 @@ class CarbondaleRules(Rules):
             shuffled, rng = rng.shuffled(sorted(spare))
             spares.append(shuffled)
         own, rng = rng.split()
-        return replace(core, hands=tuple(hands), pile=pile, discards=discards, spares=tuple(spares), rng=own)
+        return _evolve(core, hands=tuple(hands), pile=pile, discards=discards, spares=tuple(spares), rng=own)
 
 
 RULES = register(CarbondaleRules())
