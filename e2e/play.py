@@ -26,17 +26,23 @@ def click_through(page: Page, rnd: random.Random, max_clicks: int = 5000, prefer
             handover.first.click()
             clicks += 1
             continue
-        actions = page.locator("#board [data-action]:visible")
-        texts = [t for t in actions.evaluate_all("els => els.map(e => e.dataset.action)")]
-        selects = page.locator("#board [data-select]:visible")
-        if texts and (not selects.count() or rnd.random() < 0.7):
-            preferred = [t for t in texts if t.startswith(prefer)] if prefer else []
-            choice = rnd.choice(preferred or texts)
-            index = texts.index(choice)
-            actions.nth(index).click()
-        elif selects.count():
-            selects.nth(rnd.randrange(selects.count())).click()
-        else:
-            raise AssertionError("a human is to move but the table offers nothing to click")
+        one_click(page, rnd, prefer)
         clicks += 1
     raise AssertionError(f"the game did not end within {max_clicks} clicks")
+
+
+def one_click(page: Page, rnd: random.Random, prefer: tuple[str, ...] = ()) -> None:
+    """One click of a random human (a human is to move): mostly an action, sometimes a selection.
+
+    ``prefer`` lists action-text prefixes picked first when offered.
+    """
+    actions = page.locator("#board [data-action]:visible")
+    texts = actions.evaluate_all("els => els.map(e => e.dataset.action)")
+    selects = page.locator("#board [data-select]:visible")
+    if texts and (not selects.count() or rnd.random() < 0.7):
+        preferred = [t for t in texts if t.startswith(prefer)] if prefer else []
+        actions.nth(texts.index(rnd.choice(preferred or texts))).click()
+    elif selects.count():
+        selects.nth(rnd.randrange(selects.count())).click()
+    else:
+        raise AssertionError("a human is to move but the table offers nothing to click")

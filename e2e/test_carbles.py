@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 import pyengine
 from e2e.conftest import saved_record, shot, wait_settled
-from e2e.play import click_through
+from e2e.play import click_through, one_click
 
 GAME = "index.html?game=carbles&delay=0&level=easy"
 PROGRESS = (
@@ -106,18 +106,6 @@ def test_a_four_player_partner_game_to_the_end(page: Page) -> None:
     assert re.search(
         r"(Player|Computer) \d.* and (Player|Computer) \d.* win$", page.locator("#log li").last.inner_text()
     )
-
-
-def one_click(page: Page, rnd: random.Random, prefer: tuple[str, ...] = ()) -> None:
-    """One click of :func:`e2e.play.click_through` (a human is to move)."""
-    actions = page.locator("#board [data-action]:visible")
-    texts = actions.evaluate_all("els => els.map(e => e.dataset.action)")
-    selects = page.locator("#board [data-select]:visible")
-    if texts and (not selects.count() or rnd.random() < 0.7):
-        preferred = [t for t in texts if t.startswith(prefer)] if prefer else []
-        actions.nth(texts.index(rnd.choice(preferred or texts))).click()
-    else:
-        selects.nth(rnd.randrange(selects.count())).click()
 
 
 def test_open_hands_show_the_computers_cards_all_game(page: Page) -> None:

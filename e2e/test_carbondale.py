@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 import pyengine
 from e2e.conftest import saved_record, shot, wait_settled
-from e2e.play import click_through
+from e2e.play import click_through, one_click
 
 GAME = "index.html?game=carbondale&delay=0"
 FINISH = ("build", "claim", "contribute")
@@ -59,14 +59,7 @@ def play_until(
         if handover.count():
             handover.first.click()
             continue
-        actions = page.locator("#board [data-action]:visible")
-        texts = actions.evaluate_all("els => els.map(e => e.dataset.action)")
-        selects = page.locator("#board [data-select]:visible")
-        if texts and (not selects.count() or rnd.random() < 0.7):
-            preferred = [t for t in texts if t.startswith(prefer)] if prefer else []
-            actions.nth(texts.index(rnd.choice(preferred or texts))).click()
-        else:
-            selects.nth(rnd.randrange(selects.count())).click()
+        one_click(page, rnd, prefer)
     raise AssertionError(f"not reached within {max_clicks} clicks")
 
 
