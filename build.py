@@ -338,26 +338,22 @@ def zip_folder(folder: Path, arcroot: str, target: Path) -> None:
 
 
 def games_json(root: Path) -> str:
-    """``[info.to_json() for info in pyengine.GAMES.values()]`` of the repository's own engine, as script-safe JSON."""
-    code = (
-        "import json, sys; sys.path.insert(0, sys.argv[1]); import pyengine; "
-        "from pathlib import Path; "
-        "assert Path(pyengine.__file__).resolve().is_relative_to(Path(sys.argv[1]).resolve()), pyengine.__file__; "
-        "print(json.dumps([info.to_json() for info in pyengine.GAMES.values()], ensure_ascii=False))"
-    )
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    """The lobby's data (games and computer levels) from ``python -m pyengine games --json`` of the repository's
+    own engine, as script-safe JSON."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": str(root)}
     proc = subprocess.run(
-        [sys.executable, "-B", "-I", "-c", code, str(root)],
+        [sys.executable, "-B", "-m", "pyengine", "games", "--json"],
         capture_output=True,
         text=True,
         encoding="utf-8",
         env=env,
+        cwd=root,
         check=False,
     )
     if proc.returncode != 0:
-        raise BuildError(f"importing pyengine from {root} failed:\n{proc.stderr.strip()}")
-    games = json.loads(proc.stdout)
-    text = json.dumps(games, ensure_ascii=False, separators=(",", ":"))
+        raise BuildError(f"listing the games of {root} failed:\n{proc.stderr.strip()}")
+    data = json.loads(proc.stdout)
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return text.replace("</", "<\\/").replace("<!--", "\\u003c!--")
 
 
@@ -373,7 +369,7 @@ def write_index(root: Path, stage: Path, stream: Any) -> None:
     data = games_json(root)
     script = f'<script type="application/json" id="games-data">{data}</script>'
     (stage / "index.html").write_text(html.replace(PLACEHOLDER, script), encoding="utf-8")
-    log(f"index.html: {len(json.loads(data))} game(s) listed", stream)
+    log(f"index.html: {len(json.loads(data)['games'])} game(s) listed", stream)
 
 
 def copy_web(root: Path, stage: Path) -> None:

@@ -27,17 +27,7 @@ __all__ = [
     "replay",
 ]
 
-GAME_ORDER = ("carbondale", "silver-bars", "carbles", "cardcassonne", "carbon-city-zero")
-"""The order games are listed in (the order of the seed documents)."""
-
 load_all()
 
-
-def _games() -> Mapping[str, GameInfo]:
-    found = {gid: rules.info for gid, rules in core._REGISTRY.items()}
-    order = {gid: i for i, gid in enumerate(GAME_ORDER)}
-    return MappingProxyType(dict(sorted(found.items(), key=lambda kv: (order.get(kv[0], 99), kv[0]))))
-
-
-GAMES: Mapping[str, GameInfo] = _games()
+GAMES: Mapping[str, GameInfo] = MappingProxyType({gid: rules.info for gid, rules in core._REGISTRY.items()})
 """The registered games keyed by id, each with its metadata (title, players, options, rules version)."""

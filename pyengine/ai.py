@@ -32,22 +32,34 @@ class Level:
     rollout_depth: int
     max_seconds: float | None
     exploration: float = 0.8
+    label: str = ""
+    help: str = ""
 
 
 LEVELS: Mapping[str, Level] = {
-    "easy": Level(iterations=40, rollout_depth=8, max_seconds=0.5),
-    "normal": Level(iterations=300, rollout_depth=16, max_seconds=0.45),
-    "hard": Level(iterations=1500, rollout_depth=24, max_seconds=2.5),
+    "easy": Level(iterations=40, rollout_depth=8, max_seconds=0.5, label="Easy",
+                  help="A friendly opponent: it looks only a little ahead."),
+    "normal": Level(iterations=300, rollout_depth=16, max_seconds=0.45, label="Normal",
+                    help="Plays well and decides in under a second."),
+    "hard": Level(iterations=1500, rollout_depth=24, max_seconds=2.5, label="Hard",
+                  help="Thinks longer (a few seconds a move) and plays its best."),
 }
-"""The lobby's three levels. ``normal`` keeps a browser decision under a second."""
+"""The lobby's three levels (the site reads them through :func:`levels_json`)."""
+
+DEFAULT_LEVEL = "normal"
 
 BOT_NAMES = ("random", *LEVELS)
 
 
 class Bot:
-    """A computer player: ``choose(state)`` returns one of ``state.legal_actions()``."""
+    """A computer player: ``choose(state)`` returns one of ``state.legal_actions()``.
+
+    The page drives :meth:`think` in slices and reads ``decision`` and ``iterations_done``.
+    """
 
     name = "bot"
+    iterations_done = 0
+    """How many search iterations the last decision used (1 for a bot that does not search)."""
 
     def choose(self, state: State) -> Action:
         for _ in self.think(state):
@@ -75,6 +87,7 @@ class RandomBot(Bot):
         if not actions:
             raise ValueError("the game is over: there is nothing to choose")
         self.decision = self.random.choice(actions)
+        self.iterations_done = 1
         yield 1
 
 
@@ -200,6 +213,14 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     if name in LEVELS:
         return SearchBot(LEVELS[name], seed, name)
     raise ValueError(f"unknown computer player {name!r}; the players are: {', '.join(BOT_NAMES)}")
+
+
+def levels_json() -> list[dict[str, Any]]:
+    """The levels for the lobby: name, label and help, in order (the default is marked)."""
+    return [
+        {"name": name, "label": level.label, "help": level.help, "default": name == DEFAULT_LEVEL}
+        for name, level in LEVELS.items()
+    ]
 
 
 def describe_levels() -> dict[str, Any]:

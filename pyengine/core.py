@@ -6,6 +6,36 @@ everything the contract needs: the record (game, rules version, players,
 options, seed, actions), legality checks, views, replay and JSON.
 
 Game modules never see the record machinery; the wrapper never sees the cards.
+
+Views
+-----
+``State.view(seat)`` is everything ``seat`` may see (None: the public view), JSON-safe.
+The same idea has the same key in every game:
+
+==================  =================================================================
+``game``            the game's id
+``players``         the number of seats
+``options``         the game's options
+``seat``            whose view this is (None: the public view)
+``current_player``  the seat that decides now (None when the game is over)
+``over``            whether the game is over
+``scores``          each seat's score now; ``winners`` the winning seats once over
+``moves``           ``{action text: facts}`` for every legal action when ``seat`` decides
+                    now, else ``{}``. Facts say what the action does in the game's words:
+                    ``kind`` (the action kind of the notation) plus the cards, places and
+                    pieces involved. Indexes (seats, vaults, marbles) are 0-based, like
+                    the view's lists. The page reads these and never an action's text.
+``hand``            the seat's own cards (card texts), None in the public view
+``hands``           every seat's hand, where hands are open (else absent or None)
+``hand_counts``     how many cards each seat holds
+``draw_count``      cards in the shared face-down draw pile
+``draw_counts``     cards in each seat's own face-down deck (games with a deck per seat)
+``discard_count``   cards in the shared discard pile; ``discard_top`` its top card
+``round``           the round (or hand) being played, from 1
+``dealer``          the seat that dealt this round
+==================  =================================================================
+
+A game adds its own keys beside these, named in the game's words.
 """
 
 from __future__ import annotations
@@ -15,19 +45,26 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .notation import Notation, quote
 from .rng import Rng
+from .words import Entry
 
 Core = Any
 """A game's own immutable state value (hashable, comparable)."""
 
 Action = Hashable
-"""A game's own immutable action value; ``str(action)`` is its notation."""
+"""A game's own immutable action value; ``str(action)`` is its notation (see :mod:`pyengine.notation`)."""
 
 OptionValue = int | str | bool
 
+SHARED_VIEW_KEYS = (
+    "game", "players", "options", "seat", "current_player", "over", "scores", "winners", "moves",
+    "hand", "hands", "hand_counts", "draw_count", "draw_counts", "discard_count", "discard_top", "round", "dealer",
+)
+"""The view keys with one meaning in every game (see the module's docstring)."""
 
-VIEW_LOG_LINES = 100
-"""A view carries the latest lines of the public log (the full log is ``State.log()``)."""
+RETIRED_VIEW_KEYS = ("turn", "active", "pile", "draw_pile", "deck_count", "log")
+"""Keys no view uses: their ideas have one shared key above (``current_player``, ``draw_count``)."""
 
 
 class IllegalAction(ValueError):
@@ -113,10 +150,24 @@ class GameInfo:
         }
 
 
+@dataclass(frozen=True)
+class NamedPosition:
+    """A position worth showing by name: a description for ``load_position`` with its seats and options."""
+
+    title: str
+    players: int
+    position: Mapping[str, Any]
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+
+
 class Rules:
     """What a game module implements. Every method is a pure function of its arguments."""
 
     info: GameInfo
+    notation: Notation
+    """The game's action kinds: each written and read by one declaration."""
+    positions: Mapping[str, NamedPosition] = {}
+    """Named positions (rules-page figures, embeds): see :func:`named_position`."""
 
     def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> Core:
         """The core at the start of a game (the core owns ``rng`` from here on)."""
@@ -134,11 +185,16 @@ class Rules:
         """The next core; ``action`` is known to be legal."""
         raise NotImplementedError
 
-    def why_illegal(self, core: Core, text: str) -> str:
-        """Why the action written ``text`` is not legal now, in the game's words."""
-        if self.current_player(core) is None:
-            return "the game is over"
-        return f"{text!r} is not a legal action now"
+    def why_illegal(self, core: Core, action: Action) -> str:
+        """Why ``action`` (well written, but not among the legal actions) is not legal now, in the game's words.
+
+        Only called while the game is not over.
+        """
+        return f"{self.notation.write(action)} is not a legal action now"
+
+    def facts(self, core: Core, action: Action) -> dict[str, Any]:
+        """What the legal ``action`` does, for the page: ``kind`` plus cards, places and pieces (JSON-safe)."""
+        return self.notation.facts(action)
 
     def scores(self, core: Core) -> list[int | float]:
         """Each seat's score now."""
@@ -160,9 +216,10 @@ class Rules:
         """
         raise NotImplementedError
 
-    def describe(self, before: Core, action: Action, after: Core) -> str:
-        """A public log line for ``action`` (it must reveal nothing hidden)."""
-        return f"Player {self.current_player(before)} plays {action}"
+    def describe(self, before: Core, action: Action, after: Core) -> Entry:
+        """The public log entry for ``action`` (it must reveal nothing hidden; seats as placeholders)."""
+        seat = self.current_player(before)
+        return Entry(seat, f"{{{seat}}} {{{seat}:plays}} {self.notation.write(action)}", {"kind": "action"})
 
     def evaluate(self, core: Core) -> list[float] | None:
         """Optional AI hook: each seat's chance of winning from here, in [0, 1]."""
@@ -243,7 +300,7 @@ class State:
         self._parent = parent
         self._action = action
         self._legal: dict[str, Action] | None = None
-        self._line: str | None = None
+        self._line: Entry | None = None
 
     # -- the decision ---------------------------------------------------------------
     @property
@@ -271,13 +328,23 @@ class State:
         return list(self._legal_by_text())
 
     def parse_action(self, text: str) -> Action:
-        """The legal action written ``text`` (the inverse of ``str``), else ``IllegalAction``."""
+        """The legal action written ``text`` (the inverse of ``str``), else ``IllegalAction`` saying why."""
         if not isinstance(text, str):
-            raise IllegalAction(f"an action is written as text; got {text!r}")
-        action = self._legal_by_text().get(text.strip())
-        if action is None:
-            raise IllegalAction(self.rules.why_illegal(self.core, text.strip()))
-        return action
+            raise IllegalAction(f"an action is written as text; got {quote(text)}")
+        text = text.strip()
+        action = self._legal_by_text().get(text)
+        if action is not None:
+            return action
+        if self.is_terminal():
+            raise IllegalAction("the game is over")
+        parsed = self.rules.notation.parse(text)
+        if parsed is None:
+            raise IllegalAction(self.rules.notation.help(text))
+        raise IllegalAction(self.rules.why_illegal(self.core, parsed))
+
+    def moves(self) -> dict[str, dict[str, Any]]:
+        """``{text: facts}`` of every legal action (the page's only way to know what an action does)."""
+        return {text: self.rules.facts(self.core, action) for text, action in self._legal_by_text().items()}
 
     def apply(self, action: Action | str) -> State:
         """The state after ``action`` (or its text); the receiver never changes."""
@@ -307,9 +374,9 @@ class State:
         steps.reverse()
         return steps
 
-    def log(self, last: int | None = None) -> list[str]:
-        """The public game log, one line per action (only the ``last`` lines if given)."""
-        lines: list[str] = []
+    def log(self, last: int | None = None) -> list[Entry]:
+        """The public game log, one entry per action (only the ``last`` entries if given)."""
+        lines: list[Entry] = []
         node: State | None = self
         while node is not None and node._parent is not None and (last is None or len(lines) < last):
             if node._line is None:
@@ -332,7 +399,7 @@ class State:
             "over": self.is_terminal(),
             "scores": self.scores(),
             "winners": self.winners(),
-            "log": self.log(last=VIEW_LOG_LINES),
+            "moves": self.moves() if seat is not None and seat == self.current_player else {},
         }
         view.update(self.rules.view(self.core, seat))
         return view
@@ -405,6 +472,16 @@ def new_game(
     else:
         core = rules.load_position(players, checked, position)
     return State(rules, players, checked, seed, core, position)
+
+
+def named_position(game_id: str, name: object) -> State:
+    """The state of one of a game's named positions; ``ValueError`` naming the positions there are."""
+    rules = rules_for(game_id)
+    found = rules.positions.get(name) if isinstance(name, str) else None
+    if found is None:
+        known = ", ".join(rules.positions) or "none"
+        raise ValueError(f"{rules.info.title} has no position {quote(name)}; its positions are: {known}")
+    return new_game(game_id, found.players, 0, dict(found.options), dict(found.position))
 
 
 _RECORD_KEYS = ("game", "rules_version", "players", "options", "seed", "actions")

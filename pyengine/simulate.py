@@ -1,4 +1,5 @@
-"""Bots against bots: ``python -m pyengine simulate GAME --players N --games K --seed S [--bot NAME]``."""
+"""The command line: ``python -m pyengine simulate GAME --players N ...`` (bots against bots) and
+``python -m pyengine games [--json]`` (the games, and the lobby's data for the site's build)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import GAMES, new_game
-from .ai import BOT_NAMES, make_bot
+from .ai import BOT_NAMES, levels_json, make_bot
 from .core import check_setup, rules_for
 
 
@@ -88,6 +89,17 @@ def simulate(
     }
 
 
+def list_games(as_json: bool) -> int:
+    """Print the games (one a line, or the lobby's JSON: games and computer levels)."""
+    if as_json:
+        data = {"games": [info.to_json() for info in GAMES.values()], "levels": levels_json()}
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        for info in GAMES.values():
+            print(f"{info.id}\t{info.min_players}-{info.max_players} players\t{info.title}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pyengine", description="Card Table engines")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -99,7 +111,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--bot", default="random", help="a bot for every seat, or one per seat: normal,random")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=JSON", help="a game option")
     sim.add_argument("--rotate", action="store_true", help="rotate the bots round the seats game by game")
+    listing = sub.add_parser("games", help="list the games (with --json: the site's lobby data)")
+    listing.add_argument("--json", action="store_true", help="print the games and the computer levels as JSON")
     args = parser.parse_args(argv)
+    if args.command == "games":
+        return list_games(args.json)
     try:
         options = {}
         for item in args.option:

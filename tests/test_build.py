@@ -125,12 +125,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     return Site(root=root, out=root / "dist", cache=cache, stdout=proc.stdout)
 
 
-def games_data(index_html: str) -> list[dict[str, object]]:
-    """The lobby's games JSON embedded in the built page."""
+def games_data(index_html: str) -> dict[str, object]:
+    """The lobby's data (games and levels) embedded in the built page."""
     match = re.search(r'<script type="application/json" id="games-data">(.*?)</script>', index_html, re.DOTALL)
     assert match, "no games-data script in index.html"
     data = json.loads(match.group(1))
-    assert isinstance(data, list)
+    assert isinstance(data, dict) and isinstance(data["games"], list) and isinstance(data["levels"], list)
     return data
 
 
@@ -252,20 +252,20 @@ def test_browser_zip(site: Site) -> None:
 def test_games_json_in_index(site: Site) -> None:
     html = (site.out / "index.html").read_text("utf-8")
     assert "<!-- GAMES -->" not in html
-    games = games_data(html)
-    code = (
-        "import json, sys; sys.path.insert(0, sys.argv[1]); import pyengine; "
-        "print(json.dumps([i.to_json() for i in pyengine.GAMES.values()]))"
-    )
+    data = games_data(html)
     proc = subprocess.run(
-        [sys.executable, "-I", "-B", "-c", code, str(site.root)],
+        [sys.executable, "-B", "-m", "pyengine", "games", "--json"],
         capture_output=True,
         text=True,
         timeout=60,
         check=False,
+        cwd=site.root,
     )
     assert proc.returncode == 0, proc.stderr
-    assert games == json.loads(proc.stdout)
+    assert data == json.loads(proc.stdout)
+    from pyengine.ai import LEVELS
+
+    assert [level["name"] for level in data["levels"]] == list(LEVELS), "the lobby's levels are the computer's"
     source = (site.root / "index.html").read_text("utf-8")
     before, _, after = source.partition("<!-- GAMES -->")
     assert html.startswith(before) and html.endswith(after)
@@ -367,16 +367,14 @@ def test_external_url_checker() -> None:
 
 def test_games_json_is_script_safe(tmp_path: Path) -> None:
     (tmp_path / "pyengine").mkdir()
-    (tmp_path / "pyengine" / "__init__.py").write_text(
-        "class Info:\n"
-        "    def to_json(self):\n"
-        "        return {'id': 'x', 'title': '</script><!-- é'}\n"
-        "GAMES = {'x': Info()}\n",
+    (tmp_path / "pyengine" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "pyengine" / "__main__.py").write_text(
+        "import json\nprint(json.dumps({'games': [{'id': 'x', 'title': '</script><!-- é'}], 'levels': []}))\n",
         encoding="utf-8",
     )
     text = load_build().games_json(tmp_path)
     assert "</" not in text and "<!--" not in text
-    assert json.loads(text) == [{"id": "x", "title": "</script><!-- é"}]
+    assert json.loads(text) == {"games": [{"id": "x", "title": "</script><!-- é"}], "levels": []}
 
 
 def test_needs_build(tmp_path: Path) -> None:

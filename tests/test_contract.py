@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 import pyengine
 from pyengine import IllegalAction, Rng
+from pyengine.core import RETIRED_VIEW_KEYS, named_position, rules_for
+from pyengine.words import Entry, seat_names
 from tests.playouts import play_on, player_counts, playout, valid_options
 
 GAME_IDS = list(pyengine.GAMES)
@@ -76,9 +78,11 @@ def check_state(state: pyengine.State, rnd: random.Random, foreign: list[str], d
     assert (state.current_player is None) == (not actions) == state.is_terminal()
     for text in texts[:5]:
         assert str(state.parse_action(text)) == text
+    check_notation_and_facts(state, actions)
     players = state.players
     public = state.view(None)
     json.dumps(public)
+    assert public["moves"] == {}, "the public view offers no moves"
     assert len(state.scores()) == players
     if not actions:
         return
@@ -97,9 +101,11 @@ def check_state(state: pyengine.State, rnd: random.Random, foreign: list[str], d
     if not deep:
         return
     # views: JSON-safe, and unchanged when what a seat cannot see is re-dealt
+    check_log(state)
     for seat in [None, *range(players)]:
         view = state.view(seat)
         assert json.loads(json.dumps(view)) == view
+        check_view_keys(view)
         sample = state.sample_hidden(seat, Rng.from_seed(rnd.randrange(1 << 30)))
         assert sample.view(seat) == view, f"sample_hidden changed what seat {seat} sees"
         if seat == state.current_player:
@@ -109,6 +115,60 @@ def check_state(state: pyengine.State, rnd: random.Random, foreign: list[str], d
         # a sample is a playable position
         for later in playout(sample, rnd, 3):
             later.legal_actions()
+
+
+def check_notation_and_facts(state: pyengine.State, actions: list[object]) -> None:
+    """Each action is written and read by its one form; the deciding seat's view carries every action's facts."""
+    notation = state.rules.notation
+    kinds = set(notation.kinds())
+    for action in actions:
+        text = str(action)
+        assert notation.write(action) == text
+        assert notation.parse(text) == action, f"{text!r} does not read back as the same action"
+    seat = state.current_player
+    if seat is None:
+        return
+    view = state.view(seat)
+    moves = view["moves"]
+    assert list(moves) == [str(a) for a in actions], "moves lists exactly the legal actions, in order"
+    for text, facts in moves.items():
+        assert isinstance(facts, dict) and facts.get("kind") in kinds, f"{text!r}: facts need a known kind: {facts}"
+        assert json.loads(json.dumps(facts)) == facts
+    for other in range(state.players):
+        if other != seat:
+            assert state.view(other)["moves"] == {}, "only the deciding seat is offered moves"
+
+
+def check_view_keys(view: dict[str, object]) -> None:
+    """The shared keys mean one thing in every game; retired synonyms are gone."""
+    retired = [key for key in RETIRED_VIEW_KEYS if key in view]
+    assert not retired, f"retired view keys: {retired}"
+    players = view["players"]
+    assert isinstance(players, int)
+    for key in ("hand_counts", "draw_counts"):
+        if key in view:
+            counts = view[key]
+            assert isinstance(counts, list) and len(counts) == players and all(isinstance(n, int) for n in counts)
+    for key in ("draw_count", "discard_count", "round"):
+        if key in view:
+            assert isinstance(view[key], int), key
+    if "hand" in view:
+        hand = view["hand"]
+        assert hand is None if view["seat"] is None else isinstance(hand, list)
+    if "dealer" in view:
+        assert view["dealer"] is None or 0 <= view["dealer"] < players  # type: ignore[operator]
+
+
+def check_log(state: pyengine.State) -> None:
+    """Log entries: who acted, a text with seat placeholders that resolves for any names, JSON-safe facts."""
+    names = seat_names(state.players)
+    for entry in state.log(last=8):
+        assert isinstance(entry, Entry)
+        assert entry.seat is None or 0 <= entry.seat < state.players
+        for you in (None, 0):
+            line = entry.say(names, you)
+            assert "{" not in line and "}" not in line and "Player 0" not in line, line
+        assert json.loads(json.dumps(entry.to_json())) == entry.to_json()
 
 
 def check_end(state: pyengine.State) -> None:
@@ -131,6 +191,46 @@ def test_replay_round_trips_any_prefix(game_id: str, seed: int, data: st.DataObj
     state = pyengine.new_game(game_id, players, seed, options)
     state = play_on(state, rnd, data.draw(st.integers(0, 60)))
     assert pyengine.from_json(state.to_json()) == state
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_refusals_say_why_briefly(game_id: str) -> None:
+    """A text no form reads lists the notation; a well-written illegal action gets the game's reason."""
+    info = pyengine.GAMES[game_id]
+    rnd = random.Random(11)
+    state = play_on(pyengine.new_game(game_id, info.min_players, 11, valid_options(game_id, info.min_players, rnd)),
+                    rnd, 5)
+    with pytest.raises(IllegalAction, match="actions look like") as caught:
+        state.apply("x" * 100_000)
+    assert len(str(caught.value)) < 1_000, "bad input is quoted briefly"
+    legal = set(state.legal_texts())
+    rules = rules_for(game_id)
+    reasons = 0
+    for later in playout(state, rnd, 40):
+        for text in list(legal)[:20]:
+            if text not in later.legal_texts() and not later.is_terminal():
+                parsed = rules.notation.parse(text)
+                assert parsed is not None
+                with pytest.raises(IllegalAction) as refused:
+                    later.apply(text)
+                assert "actions look like" not in str(refused.value)
+                reasons += 1
+        legal |= set(later.legal_texts())
+    assert reasons > 0
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_named_positions_load_and_play(game_id: str) -> None:
+    """Every named position (rules-page figures, embeds) loads, keeps the contract and plays on."""
+    rules = rules_for(game_id)
+    for name in rules.positions:
+        state = named_position(game_id, name)
+        assert state.position is not None
+        rnd = random.Random(name)
+        for later in playout(state, rnd, 30):
+            check_state(later, rnd, [], deep=True)
+    with pytest.raises(ValueError, match="positions are"):
+        named_position(game_id, "no such position")
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -1,9 +1,12 @@
 // The lobby (plain script: it appears at once) and the start of the Python runtime.
 // Everything is loaded from this site's own folder; the page works under any sub-path.
 
-const games = JSON.parse(document.getElementById("games-data")?.textContent || "[]");
+// The games and the computer's levels, written into the page at build time by `python -m pyengine games --json`.
+const lobbyData = JSON.parse(document.getElementById("games-data")?.textContent || '{"games": [], "levels": []}');
+const games = lobbyData.games;
+const LEVELS = lobbyData.levels;
+const DEFAULT_LEVEL = (LEVELS.find((l) => l.default) || LEVELS[0] || { name: "normal" }).name;
 const $ = (id) => document.getElementById(id);
-const LEVELS = ["easy", "normal", "hard"];
 const SAVE_KEY = "cardtable.current-game";
 
 const bridge = {
@@ -119,10 +122,10 @@ function buildSeats(players, bots, level) {
   for (let i = 0; i < players; i++) {
     const li = document.createElement("li");
     const computer = bots ? bots.includes(i) : (old[i] ? old[i].kind === "computer" : i > 0);
-    const seatLevel = level || (old[i] ? old[i].level : "normal");
+    const seatLevel = level || (old[i] ? old[i].level : DEFAULT_LEVEL);
     li.innerHTML = `<span class="seat-name seat-${i}">Player ${i + 1}</span>
       <select class="kind" aria-label="Player ${i + 1} is"><option value="human">Human</option><option value="computer">Computer</option></select>
-      <select class="level" aria-label="Player ${i + 1} level">${LEVELS.map((l) => `<option>${l}</option>`).join("")}</select>`;
+      <select class="level" aria-label="Player ${i + 1} level">${LEVELS.map((l) => `<option value="${l.name}" title="${l.help}">${l.label}</option>`).join("")}</select>`;
     li.querySelector(".kind").value = computer ? "computer" : "human";
     li.querySelector(".level").value = seatLevel;
     li.querySelector(".level").hidden = !computer;
@@ -212,7 +215,7 @@ function settingsFromAddress() {
   }
   const players = params.has("players") ? Number(params.get("players")) : Math.min(Math.max(2, game.min_players), game.max_players);
   const bots = (params.get("bots") || "").split(",").filter((s) => s !== "").map(Number);
-  const level = params.get("level") || "normal";
+  const level = params.get("level") || DEFAULT_LEVEL;
   const options = {};
   for (const option of game.options) {
     if (!params.has(option.name)) continue;

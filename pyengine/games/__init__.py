@@ -1,16 +1,18 @@
-"""One module per game. Each registers its rules with :func:`pyengine.core.register` on import.
+"""The games, one module (or package) each; each registers its rules with :func:`pyengine.core.register`.
 
-Modules are discovered, so adding a game means adding its module here and nothing else.
+:data:`GAME_MODULES` is the one list of games: adding a game means adding its module and
+naming it here (the site's registry, ``web/cardtable_web/registry.py``, adds its renderer).
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
+
+GAME_MODULES = ("carbondale", "silver_bars", "carbles", "cardcassonne", "carbon_city_zero")
+"""The game modules in the order the lobby lists them (the order of the original rules documents)."""
 
 
 def load_all() -> None:
-    """Import every game module in this package (each registers itself)."""
-    for module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
-        if not module.startswith("_"):
-            importlib.import_module(f"{__name__}.{module}")
+    """Import every game module (each registers itself)."""
+    for module in GAME_MODULES:
+        importlib.import_module(f"{__name__}.{module}")

@@ -1,23 +1,17 @@
-"""A game at the table: seats (human or computer), whose screen it is, and what to draw.
-
-This part knows nothing of the DOM, so it runs and is tested under CPython; the shell
-(:mod:`cardtable_web.shell`) turns it into a page.
+"""A game at the table, the model behind the page: seats (human or computer), whose screen
+it is, acting, and saving. It writes no HTML (:mod:`cardtable_web.drawing` does) and knows
+nothing of the DOM (:mod:`cardtable_web.shell`), so it runs and is tested under CPython.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 import pyengine
 from pyengine.ai import BOT_NAMES, LEVELS, Bot, make_bot
-
-from .html import esc
-from .renderers import renderer_for
-
-PLAYER_NAME = re.compile(r"\bPlayer (\d+)\b")
+from pyengine.words import say
 
 
 @dataclass(frozen=True)
@@ -88,7 +82,6 @@ class Session:
         self.bots: dict[int, Bot] = {
             i: make_bot(s.level, setup.seed * 31 + i) for i, s in enumerate(setup.seats) if s.computer
         }
-        self.renderer = renderer_for(setup.game)
         self.selection: str | None = None
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         """The seat whose cards are on screen (None: nobody's, e.g. behind the hand-over screen)."""
@@ -138,65 +131,33 @@ class Session:
     def select(self, token: str) -> None:
         self.selection = None if self.selection == token else token
 
-    # -- drawing --------------------------------------------------------------------------
-    def table_html(self) -> str:
-        """The game table from the shown seat's point of view (its view only)."""
+    # -- what the screen shows ---------------------------------------------------------------
+    @property
+    def you(self) -> int | None:
+        """The seat of the person at the screen when exactly one human plays (log lines say "you")."""
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    def decides_now(self) -> bool:
+        """Whether the seat on screen is a human whose decision it is."""
         seat = self.viewer
-        view = self.state.view(seat)
+        return seat is not None and self.state.current_player == seat and not self.setup.seats[seat].computer
+
+    def screen_view(self) -> dict[str, Any]:
+        """The view the renderer draws: the shown seat's view only, with the seats' names."""
+        view = self.state.view(self.viewer)
+        if not self.decides_now():
+            view["moves"] = {}
         view["names"] = self.names
-        decides = seat is not None and self.state.current_player == seat and not self.setup.seats[seat].computer
-        legal = self.state.legal_texts() if decides else []
-        return str(self.renderer.render(view, legal, self.selection))
+        view["you"] = self.you
+        return view
 
-    def status_html(self) -> str:
-        """Whose turn it is, and the scores."""
-        state, names = self.state, self.names
-        if state.is_terminal():
-            winners = state.winners()
-            if self.info.cooperative_with(self.state.options):
-                headline = "Everyone wins!" if winners else "Time is up: the game is lost."
-            elif not winners:
-                headline = "Game over: nobody wins."
-            else:
-                plural = len(winners) > 1 or names[winners[0]] == "You"
-                headline = " and ".join(names[w] for w in winners) + (" win!" if plural else " wins!")
-        else:
-            seat = state.current_player
-            assert seat is not None
-            who = names[seat]
-            headline = "Your turn" if who == "You" else f"{who} to play"
-        scores = state.scores()
-        unit = f' <span class="unit">{esc(self.info.score_unit)}</span>' if self.info.score_unit else ""
-        chips = "".join(
-            f'<li class="score seat-{i}{" current" if i == state.current_player else ""}">'
-            f'<span class="who">{esc(names[i])}</span> <b>{esc(_fmt(s))}</b>{unit}</li>'
-            for i, s in enumerate(scores)
-        )
-        return f'<p class="headline" role="status">{esc(headline)}</p><ul class="scores">{chips}</ul>'
+    def say(self, text: str) -> str:
+        """A text with seat placeholders (a log entry, a headline) in words for this table."""
+        return say(text, self.names, self.you)
 
-    def log_html(self, last: int = 60) -> str:
-        """The latest log lines, with the engine's "Player N" replaced by a computer seat's name."""
-        lines = self.state.log(last=last)
-        return "".join(f"<li>{esc(self.with_names(line))}</li>" for line in lines)
-
-    def with_names(self, line: str) -> str:
-        def name(match: re.Match[str]) -> str:
-            seat = int(match.group(1)) - 1
-            computer = 0 <= seat < len(self.names) and self.setup.seats[seat].computer
-            return self.names[seat] if computer else match.group(0)
-
-        return PLAYER_NAME.sub(name, line)
-
-    def handover_html(self) -> str:
-        seat = self.state.current_player
-        name = self.names[seat] if seat is not None else ""
-        return (
-            '<div class="handover" role="dialog" aria-label="Pass the device">'
-            f"<h2>Pass the device to {esc(name)}</h2>"
-            "<p>Their cards stay hidden until they are ready.</p>"
-            f'<button type="button" class="btn primary" data-ui="take-device">I am {esc(name)}: show my cards</button>'
-            "</div>"
-        )
+    def log_lines(self) -> list[str]:
+        """The whole public log, in words."""
+        return [self.say(entry.text) for entry in self.state.log()]
 
     def saved(self) -> str:
         """JSON that resumes this game after a reload."""
@@ -222,7 +183,3 @@ class Session:
         if len(session.humans) == 1 and viewer == session.humans[0]:
             session.viewer = viewer  # with several humans, the device is handed over again
         return session
-
-
-def _fmt(score: int | float) -> str:
-    return str(int(score)) if float(score).is_integer() else f"{score:.1f}"

@@ -17,10 +17,10 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 import pyengine
-from pyengine.ai import SearchBot
 
+from . import drawing
 from .html import esc
-from .renderers import renderer_for
+from .registry import site_game
 from .session import Session, Setup
 
 SAVE_KEY = "cardtable.current-game"
@@ -114,42 +114,56 @@ class Table:
         seed = int(window.Math.floor(window.Math.random() * 1_000_000_000))
         self.begin(Session(Setup(old.game, old.players, seed, old.seats, dict(old.options))))
 
-    # -- drawing ----------------------------------------------------------------------------------
+    # -- after every change ---------------------------------------------------------------------
     def refresh(self) -> None:
-        """Redraw everything from the session, then let a computer seat move if it is its turn."""
+        """After any change: draw the table, keep the game, and let a computer seat move if it is its turn."""
         session = self.session
         if session is None:
             return
-        state = session.state
-        byid("status").innerHTML = session.status_html()
+        self.draw(session)
+        self.keep(session)
+        self.mark_state(session)
+        if session.computer_to_move() and not self.busy:  # one computer task at a time; it moves every computer seat
+            self.busy = True
+            asyncio.ensure_future(self.computer_turn())
+
+    def draw(self, session: Session) -> None:
+        """Redraw the status, the board (or the hand-over screen), the message and the log."""
+        byid("status").innerHTML = drawing.status_html(session)
         board = byid("board")
         if session.needs_handover():
-            board.innerHTML = session.handover_html()
+            board.innerHTML = drawing.handover_html(session)
         else:
-            board.innerHTML = session.table_html()
+            board.innerHTML = drawing.table_html(session)
             self.apply_zoom()
         if not self.marked_ready:
             self.marked_ready = True
             window.performance.mark("table-ready")
         byid("message").textContent = session.message
         log = byid("log")
-        log.innerHTML = session.log_html()
+        log.innerHTML = drawing.log_html(session)
         log.scrollTop = log.scrollHeight
-        byid("game-over").hidden = not state.is_terminal()
-        if state.is_terminal():
-            byid("game-over-text").innerHTML = session.status_html()
-            window.localStorage.setItem(LAST_KEY, session.saved())  # a finished game's record is kept
+        over = session.state.is_terminal()
+        byid("game-over").hidden = not over
+        if over:
+            byid("game-over-text").innerHTML = drawing.status_html(session)
+
+    def keep(self, session: Session) -> None:
+        """Save the game in progress; a finished game's record is kept apart."""
+        if session.state.is_terminal():
+            window.localStorage.setItem(LAST_KEY, session.saved())
             window.localStorage.removeItem(SAVE_KEY)
+        else:
+            window.localStorage.setItem(SAVE_KEY, session.saved())
+
+    def mark_state(self, session: Session) -> None:
+        """The page's state marker for tests: over, thinking (a computer's turn) or ready."""
+        if session.state.is_terminal():
             set_state("over")
-            return
-        window.localStorage.setItem(SAVE_KEY, session.saved())
-        if not session.computer_to_move():
+        elif session.computer_to_move():
+            set_state("thinking")
+        else:
             set_state("ready")
-            return
-        set_state("thinking")
-        if not self.busy:  # one computer task at a time; it moves every computer seat in turn
-            self.busy = True
-            asyncio.ensure_future(self.computer_turn())
 
     def apply_zoom(self) -> None:
         for element in document.querySelectorAll("#board .zoomable"):
@@ -238,7 +252,7 @@ class Table:
                         "game": session.setup.game,
                         "level": session.setup.seats[seat].level,
                         "seconds": round(elapsed, 4),
-                        "iterations": bot.iterations_done if isinstance(bot, SearchBot) else 1,
+                        "iterations": bot.iterations_done,
                         "choices": len(session.state.legal_texts()),
                     }
                 )
@@ -258,7 +272,7 @@ class Table:
     async def _load_rules(self, game: str) -> None:
         panel = byid("rules-body")
         if game not in self.rules_cache:
-            response = await window.fetch(f"web/rules/{game}.html")
+            response = await window.fetch(site_game(game).rules_page)
             if not response.ok:
                 panel.innerHTML = "<p>The rules page could not be loaded.</p>"
                 return
@@ -271,30 +285,22 @@ class Table:
 
 
 def load_stylesheet(game: str) -> None:
-    """Add the game's stylesheet (web/styles/<game>.css) to the page once."""
+    """Add the game's stylesheet to the page once."""
     if not document.getElementById(f"style-{game}"):
         link = document.createElement("link")
         link.id = f"style-{game}"
         link.rel = "stylesheet"
-        link.href = f"web/styles/{game}.css"
+        link.href = site_game(game).stylesheet
         document.head.append(link)
 
 
 def render_live_positions(panel: Any, game: str) -> None:
     """Draw every ``.live-position`` of a rules page: a named position of the game, in its public view."""
-    module = None
     for element in panel.querySelectorAll(".live-position"):
         try:
-            if module is None:
-                module = __import__(f"pyengine.games.{game.replace('-', '_')}", fromlist=["POSITIONS"])
-            name = str(text_or_none(element.getAttribute("data-position")))
-            players = int(text_or_none(element.getAttribute("data-players")) or 2)
-            options = json.loads(text_or_none(element.getAttribute("data-options")) or "{}")
-            state = pyengine.new_game(game, players, 0, options, position=module.POSITIONS[name])
-            view = state.view(None)
-            view["names"] = [f"Player {i + 1}" for i in range(players)]
-            element.innerHTML = renderer_for(game).render(view, [], None)
-        except (ValueError, KeyError, AttributeError) as exc:
+            state = pyengine.core.named_position(game, text_or_none(element.getAttribute("data-position")))
+            element.innerHTML = drawing.render_state(state, None)
+        except ValueError as exc:
             element.textContent = f"(This position could not be shown: {exc})"
 
 

@@ -1,21 +1,16 @@
-"""One renderer per game: ``render(view, legal, selection) -> str`` (HTML).
+"""One renderer per game: ``render(view, selection) -> str`` (HTML).
 
-- ``view`` is ``State.view(seat)`` for the seat on screen (plus ``names``: a display
-  name per seat), so a renderer can never show what that seat may not see.
-- ``legal`` is the legal action texts when that seat decides now, else ``[]``.
+- ``view`` is ``State.view(seat)`` for the seat on screen, plus ``names`` (a display name
+  per seat) and ``you`` (the seat of the person at the screen, or None), so a renderer can
+  never show what that seat may not see.
+- ``view["moves"]`` is ``{action text: facts}`` when that seat decides now, else ``{}``.
+  A renderer finds an action by its facts (``kind``, cards, places, pieces) and puts the
+  text it was given in ``data-action``: it never parses, builds or imports ``re`` to read
+  an action text.
 - ``selection`` is the token of the last clicked ``data-select`` element (or None).
 
 Every element that performs an action carries ``data-action="<action text>"``; an
 element that only narrows the choice (a card in hand before its target) carries
 ``data-select="<token>"``. Every legal action is reachable by clicking.
+The site's list of renderers is :mod:`cardtable_web.registry`.
 """
-
-from __future__ import annotations
-
-import importlib
-from types import ModuleType
-
-
-def renderer_for(game_id: str) -> ModuleType:
-    """The renderer module of a game (module name: the id with ``-`` as ``_``)."""
-    return importlib.import_module(f"{__name__}.{game_id.replace('-', '_')}")

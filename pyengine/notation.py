@@ -1,0 +1,186 @@
+"""Action notation, declared once per action kind: one template both writes and reads an action.
+
+A game lists its action kinds as :class:`Form` values in a :class:`Notation`::
+
+    NOTATION = Notation(
+        Form("lock", Act, "lock v{vault}", vault=VAULT, kind="lock"),
+        Form("discard", Act, "discard {tok}", tok=TOKEN, kind="discard"),
+    )
+
+Each ``{name}`` of the template is an attribute of the action, written and read by its
+:class:`Slot`; keyword arguments that are not slots are constants of the kind (they pick
+the form when writing and are passed to the constructor when reading). ``str(action)``
+is ``NOTATION.write(action)``; the engine's ``parse_action`` and ``why_illegal`` read
+texts through :meth:`Notation.parse`, so a kind's words exist in exactly one place.
+
+The same declaration gives an action's *facts* (``{"kind": ..., field: value}``, JSON-safe),
+which views carry for the page so that no renderer ever reads or writes an action text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from .cards import Card
+
+MAX_QUOTE = 40
+"""Bad input is quoted back at most this long."""
+
+
+def quote(text: object) -> str:
+    """A short, safe quotation of what was given (at most :data:`MAX_QUOTE` characters)."""
+    shown = text if isinstance(text, str) else type(text).__name__
+    if len(shown) > MAX_QUOTE:
+        return repr(shown[:MAX_QUOTE]) + "…"
+    return repr(shown)
+
+
+def _fact(value: Any) -> Any:
+    """A slot value as JSON: cards by their notation, tuples as lists."""
+    if isinstance(value, Card):
+        return value.text
+    if isinstance(value, tuple):
+        return [_fact(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Slot:
+    """How one field of an action is written (``write``), matched (``pattern``) and read back (``read``)."""
+
+    pattern: str
+    read: Callable[[str], Any]
+    write: Callable[[Any], str] = str
+    example: str = "1"
+    fact: Callable[[Any], Any] = _fact
+    """The field as it appears in the action's facts (JSON-safe)."""
+
+
+def whole(digits: int = 6, signed: bool = False) -> Slot:
+    """A whole number of at most ``digits`` digits (optionally with a minus sign)."""
+    return Slot((r"-?" if signed else "") + rf"\d{{1,{digits}}}", int, str, "0" if signed else "1")
+
+
+INT = whole(signed=True)
+"""A signed whole number (grid coordinates)."""
+COUNT = whole()
+"""A whole number of at most six digits."""
+
+
+def one_based(digits: int = 2) -> Slot:
+    """An index kept 0-based in the action and its facts, written 1-based (``v1`` is vault 0)."""
+    return Slot(rf"\d{{1,{digits}}}", lambda s: int(s) - 1, lambda v: str(v + 1), "1", int)
+
+
+_CARD_PATTERN = r"(?:10|[2-9AJQK])[♣♢♡♠]|Jk"
+CARD = Slot(_CARD_PATTERN, Card.parse, str, "5♣")
+"""A playing card in the canonical notation (``10♡``, ``Q♣``, ``Jk``)."""
+
+
+def words(*choices: str) -> Slot:
+    """One of a fixed set of words (the longest alternatives are tried first)."""
+    ordered = sorted(choices, key=len, reverse=True)
+    return Slot("|".join(re.escape(c) for c in ordered), str, str, choices[0])
+
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+class Form:
+    """One action kind: its name, the action type, its template and the slots of its fields."""
+
+    __slots__ = ("kind", "type", "template", "slots", "constants", "names", "regex", "example")
+
+    def __init__(self, kind: str, type_: type, template: str, *, example: str = "", **fields: Any) -> None:
+        self.kind = kind
+        self.type = type_
+        self.template = template
+        names = tuple(_FIELD.findall(template))
+        slots = {n: fields[n] for n in names}
+        if any(not isinstance(s, Slot) for s in slots.values()):
+            raise TypeError(f"form {kind!r}: every {{field}} of {template!r} needs a Slot")
+        self.slots: dict[str, Slot] = slots
+        self.constants = {k: v for k, v in fields.items() if k not in slots}
+        self.names = names
+        pattern, at = [], 0
+        for match in _FIELD.finditer(template):
+            pattern.append(re.escape(template[at : match.start()]))
+            pattern.append(f"(?P<{match.group(1)}>{slots[match.group(1)].pattern})")
+            at = match.end()
+        pattern.append(re.escape(template[at:]))
+        self.regex = re.compile("".join(pattern))
+        filled = _FIELD.sub(lambda m: slots[m.group(1)].example, template)
+        self.example = example or filled
+
+    def matches(self, action: object) -> bool:
+        return type(action) is self.type and all(getattr(action, k) == v for k, v in self.constants.items())
+
+    def write(self, action: object) -> str:
+        if not self.names:
+            return self.template
+        return _FIELD.sub(lambda m: self.slots[m.group(1)].write(getattr(action, m.group(1))), self.template)
+
+    def read(self, text: str) -> object | None:
+        """The action written ``text`` by this form, or None."""
+        match = self.regex.fullmatch(text)
+        if match is None:
+            return None
+        values = dict(self.constants)
+        try:
+            for name in self.names:
+                values[name] = self.slots[name].read(match.group(name))
+        except ValueError:
+            return None
+        return self.type(**values)
+
+    def facts(self, action: object) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for name in self.names:
+            out[name] = self.slots[name].fact(getattr(action, name))
+        return out
+
+
+class Notation:
+    """A game's action kinds: writes, reads and describes its actions."""
+
+    def __init__(self, *forms: Form) -> None:
+        self.forms = forms
+        kinds = [f.kind for f in forms]
+        if len(set(kinds)) != len(kinds):
+            raise ValueError(f"two forms share a kind: {kinds}")
+        self.write = lru_cache(maxsize=1 << 16)(self._write)
+
+    def form_of(self, action: object) -> Form:
+        for form in self.forms:
+            if form.matches(action):
+                return form
+        raise TypeError(f"no form writes {action!r}")
+
+    def _write(self, action: object) -> str:
+        return self.form_of(action).write(action)
+
+    def parse(self, text: str) -> object | None:
+        """The action written ``text`` (whether legal or not), or None when no form reads it."""
+        for form in self.forms:
+            action = form.read(text)
+            if action is not None:
+                return action
+        return None
+
+    def facts(self, action: object) -> dict[str, Any]:
+        """``{"kind": ..., field: value}`` for ``action`` (JSON-safe; indexes 0-based)."""
+        return self.form_of(action).facts(action)
+
+    def examples(self) -> str:
+        return ", ".join(f.example for f in self.forms)
+
+    def help(self, text: str) -> str:
+        """The message for a text that no form reads."""
+        return f"{quote(text)} is not an action of this game; actions look like: {self.examples()}"
+
+    def kinds(self) -> Iterable[str]:
+        return (f.kind for f in self.forms)

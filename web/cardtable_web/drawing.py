@@ -1,0 +1,85 @@
+"""The table's HTML around the game's renderer: headline and scores, the log, the hand-over screen.
+
+Pure functions of a :class:`~cardtable_web.session.Session` (no DOM), so they run under CPython.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pyengine
+from pyengine.words import seat_names
+
+from .html import esc
+from .registry import renderer_for
+from .session import Session
+
+
+def render_view(game: str, view: dict[str, Any], selection: str | None = None) -> str:
+    """The game's renderer on a view (``names`` and ``you`` are filled in when missing)."""
+    players = int(view["players"])
+    full = {"names": seat_names(players), "you": None, **view}
+    return str(renderer_for(game).render(full, selection))
+
+
+def render_state(
+    state: pyengine.State, seat: int | None, selection: str | None = None, names: list[str] | None = None
+) -> str:
+    """A state drawn for ``seat`` (its legal moves offered when it decides now)."""
+    view = state.view(seat) | {"names": names or seat_names(state.players), "you": seat}
+    return render_view(state.game, view, selection)
+
+
+def table_html(session: Session) -> str:
+    """The game table from the shown seat's point of view (its view only)."""
+    return render_view(session.setup.game, session.screen_view(), session.selection)
+
+
+def headline(session: Session) -> str:
+    """Whose turn it is, or how the game ended, in words for this table."""
+    state = session.state
+    if state.is_terminal():
+        winners = state.winners()
+        if session.info.cooperative_with(state.options):
+            return "Everyone wins!" if winners else "Time is up: the game is lost."
+        if not winners:
+            return "Game over: nobody wins."
+        if len(winners) == 1:
+            return session.say(f"{{{winners[0]}}} {{{winners[0]}:wins}}!")
+        return session.say(" and ".join(f"{{{w}}}" for w in winners) + " win!")
+    seat = state.current_player
+    assert seat is not None
+    return "Your turn" if seat == session.you else session.say(f"{{{seat}}} to play")
+
+
+def status_html(session: Session) -> str:
+    """The headline and the scores."""
+    state, names = session.state, session.names
+    unit = f' <span class="unit">{esc(session.info.score_unit)}</span>' if session.info.score_unit else ""
+    chips = "".join(
+        f'<li class="score seat-{i}{" current" if i == state.current_player else ""}">'
+        f'<span class="who">{esc(names[i])}</span> <b>{esc(score_text(s))}</b>{unit}</li>'
+        for i, s in enumerate(state.scores())
+    )
+    return f'<p class="headline" role="status">{esc(headline(session))}</p><ul class="scores">{chips}</ul>'
+
+
+def log_html(session: Session) -> str:
+    """The whole log, one numbered item per entry."""
+    return "".join(f"<li>{esc(line)}</li>" for line in session.log_lines())
+
+
+def handover_html(session: Session) -> str:
+    seat = session.state.current_player
+    name = session.names[seat] if seat is not None else ""
+    return (
+        '<div class="handover" role="dialog" aria-label="Pass the device">'
+        f"<h2>Pass the device to {esc(name)}</h2>"
+        "<p>Their cards stay hidden until they are ready.</p>"
+        f'<button type="button" class="btn primary" data-ui="take-device">I am {esc(name)}: show my cards</button>'
+        "</div>"
+    )
+
+
+def score_text(score: int | float) -> str:
+    return str(int(score)) if float(score).is_integer() else f"{score:.1f}"

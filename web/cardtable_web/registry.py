@@ -1,0 +1,56 @@
+"""The site's one list of games: each game's renderer, stylesheet and rules page.
+
+A game plugs into the site here and nowhere else (its engine is listed in
+``pyengine.games.GAME_MODULES``). The generic tests check that this list and the
+engine's registry name the same games and that every file named here exists.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+
+
+@dataclass(frozen=True)
+class SiteGame:
+    """How the site shows one game."""
+
+    id: str
+    renderer: str
+    """The renderer module under ``cardtable_web.renderers``: ``render(view, selection) -> str``."""
+    stylesheet: str
+    """The game's stylesheet, relative to the site's root."""
+    rules_page: str
+    """The game's rules page (an HTML fragment), relative to the site's root."""
+
+    def render_module(self) -> ModuleType:
+        return importlib.import_module(f"cardtable_web.renderers.{self.renderer}")
+
+
+def _game(game_id: str, renderer: str) -> SiteGame:
+    return SiteGame(game_id, renderer, f"web/styles/{game_id}.css", f"web/rules/{game_id}.html")
+
+
+SITE_GAMES: dict[str, SiteGame] = {
+    game.id: game
+    for game in (
+        _game("carbondale", "carbondale"),
+        _game("silver-bars", "silver_bars"),
+        _game("carbles", "carbles"),
+        _game("cardcassonne", "cardcassonne"),
+        _game("carbon-city-zero", "carbon_city_zero"),
+    )
+}
+
+
+def site_game(game_id: str) -> SiteGame:
+    """The site's entry for a game; ``ValueError`` naming the games there are."""
+    if game_id not in SITE_GAMES:
+        raise ValueError(f"unknown game {game_id!r}; the games are: {', '.join(SITE_GAMES)}")
+    return SITE_GAMES[game_id]
+
+
+def renderer_for(game_id: str) -> ModuleType:
+    """The renderer module of a game."""
+    return site_game(game_id).render_module()
