@@ -20,7 +20,7 @@ which views carry for the page so that no renderer ever reads or writes an actio
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
