@@ -1,4 +1,4 @@
-"""Build Card Table's static site into ``dist/`` and serve it locally.
+"""Build Card Table's static site into ``dist/`` and serve it locally (with ``devserver.py``).
 
 Usage::
 
@@ -15,16 +15,12 @@ from __future__ import annotations
 import argparse
 import base64
 import contextlib
-import functools
 import hashlib
-import http.server
 import importlib.util
-import ipaddress
 import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tarfile
@@ -35,7 +31,6 @@ import zipfile
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent
@@ -546,68 +541,26 @@ def needs_build(paths: Paths) -> bool:
 
 # -- serving ---------------------------------------------------------------------------------------------------------
 
-MIME_TYPES = {
-    ".html": "text/html",
-    ".js": "text/javascript",
-    ".mjs": "text/javascript",
-    ".css": "text/css",
-    ".json": "application/json",
-    ".wasm": "application/wasm",
-    ".whl": "application/zip",
-    ".zip": "application/zip",
-    ".py": "text/plain",
-    ".svg": "image/svg+xml",
-    ".png": "image/png",
-    ".ico": "image/x-icon",
-    ".txt": "text/plain",
-}
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types the page needs, no request log, and revalidation of the page and manifest."""
-
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Say nothing per request."""
-
-    def end_headers(self) -> None:
-        """Ask browsers to revalidate HTML and build.json (the cache key lives there); the rest caches normally."""
-        if self.path.split("?", 1)[0].endswith(("/", ".html", "build.json")):
-            self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
-
-def loopback_host(host: str) -> str:
-    """``host`` if it is a loopback address; the site is never served beyond this machine."""
-    if host == "localhost":
-        return "127.0.0.1"
-    try:
-        if ipaddress.ip_address(host).is_loopback and ipaddress.ip_address(host).version == 4:
-            return host
-    except ValueError:
-        pass
-    raise BuildError(f"refusing to serve on {host}: only a 127.x.x.x loopback address is allowed")
-
-
-def stop_on_sigterm(signum: int, frame: FrameType | None) -> None:
-    """Turn SIGTERM into the same clean stop as Ctrl-C."""
-    raise KeyboardInterrupt
-
 
 def serve(paths: Paths, host: str, port: int) -> None:
     """Build if needed, then serve the output folder until Ctrl-C (or SIGTERM)."""
-    host = loopback_host(host)
+    devserver = load_devserver()
+    try:
+        host = devserver.loopback_host(host)
+    except devserver.ServerError as exc:
+        raise BuildError(str(exc)) from None
     if needs_build(paths):
         build(paths, stream=sys.stderr)
-    handler = functools.partial(QuietHandler, directory=str(paths.out))
-    with http.server.ThreadingHTTPServer((host, port), handler) as server:
-        server.daemon_threads = True
-        real_port = server.server_address[1]
-        print(f"Serving Card Table at http://{host}:{real_port}/", flush=True)
-        signal.signal(signal.SIGTERM, stop_on_sigterm)
-        with contextlib.suppress(KeyboardInterrupt):
-            server.serve_forever()
+    devserver.serve_forever(paths.out, host, port)
+
+
+def load_devserver() -> Any:
+    """The development server module beside this script."""
+    spec = importlib.util.spec_from_file_location("devserver", Path(__file__).resolve().with_name("devserver.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 # -- command line ----------------------------------------------------------------------------------------------------

@@ -7,19 +7,19 @@ error, an uncaught exception, or a request outside the site's own folder.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
+
+import devserver
 
 ROOT = Path(__file__).resolve().parents[1]
 SUB_PATH = "/card-table/"
@@ -35,47 +35,31 @@ FLAGS = [
 ]
 
 
-class SiteHandler(SimpleHTTPRequestHandler):
-    """Serves the built site under SUB_PATH only (anything else is a 404)."""
-
-    extensions_map = {
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".whl": "application/zip",
-        ".zip": "application/zip",
-        ".json": "application/json",
-        ".svg": "image/svg+xml",
-    }
-
-    def translate_path(self, path: str) -> str:
-        if not path.startswith(SUB_PATH):
-            return "/nonexistent"
-        return super().translate_path("/" + path[len(SUB_PATH) :])
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="session")
 def site() -> Path:
-    """The built site (built now unless CARDTABLE_SITE names a built folder)."""
+    """The built site: CARDTABLE_SITE if set, else ``dist/``, rebuilt only when a source is newer than it."""
     given = os.environ.get("CARDTABLE_SITE")
     if given:
         return Path(given)
-    subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, cwd=ROOT)
+    build = load_build()
+    paths = build.Paths(root=ROOT, out=ROOT / "dist", cache=ROOT / ".cache" / "npm")
+    if build.needs_build(paths):
+        subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, cwd=ROOT)
     return ROOT / "dist"
 
 
 @pytest.fixture(scope="session")
 def base_url(site: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(SiteHandler, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
-    server.shutdown()
-    server.server_close()
+    with devserver.serving(site, SUB_PATH) as url:
+        yield url
+
+
+def load_build() -> Any:
+    spec = importlib.util.spec_from_file_location("cardtable_build", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(scope="session")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from cardtable_web import drawing
 from cardtable_web.session import Seat, Session, Setup
 
 import pyengine
@@ -20,7 +21,7 @@ def setup_json(game: str, **extra: object) -> str:
 def test_hotseat_hands_the_device_over_between_humans(game: str) -> None:
     session = Session(Setup.from_json(setup_json(game, bots=[])))
     assert session.viewer is None and session.needs_handover()
-    assert "Pass the device" in session.handover_html()
+    assert "Pass the device" in drawing.handover_html(session)
     session.take_device()
     first = session.state.current_player
     assert session.viewer == first and not session.needs_handover()
@@ -46,8 +47,8 @@ def test_against_the_computer_no_handover_and_no_acting_out_of_turn(game: str) -
             session.act(session.state.legal_texts()[-1])
         steps += 1
         assert session.viewer == 0
-        session.table_html()
-        session.status_html()
+        drawing.table_html(session)
+        drawing.status_html(session)
 
 
 @pytest.mark.parametrize("game", TWO_PLAYER_GAMES[:1])
@@ -82,6 +83,36 @@ def test_a_saved_game_resumes_exactly(game: str) -> None:
 def test_scores_say_what_they_count_when_not_points() -> None:
     """Carbon City Zero's shared score is the carbon cut so far; plain points carry no unit."""
     ccz = Session(Setup.from_json(json.dumps({"game": "carbon-city-zero", "players": 1, "seed": 3})))
-    assert '<b>0</b> <span class="unit">carbon cut</span>' in ccz.status_html()
+    assert '<b>0</b> <span class="unit">carbon cut</span>' in drawing.status_html(ccz)
     bars = Session(Setup.from_json(setup_json("silver-bars")))
-    assert 'class="unit"' not in bars.status_html()
+    assert 'class="unit"' not in drawing.status_html(bars)
+
+
+def test_words_come_from_one_place() -> None:
+    """Names and grammar are resolved once: "You win", "your", "Computer 2 wins"."""
+    session = Session(Setup("silver-bars", 2, 3, [Seat(False), Seat(True, "easy")]))
+    assert session.say("{0} {0:wins} with {0:poss} vaults") == "You win with your vaults"
+    assert session.say("{1} {1:wins} with {1:poss} vaults") == "Computer 2 (easy) wins with Computer 2 (easy)'s vaults"
+    assert drawing.headline(session) == "Your turn"
+    hotseat = Session(Setup("silver-bars", 2, 3, [Seat(False), Seat(False)]))
+    assert hotseat.say("{1} {1:deals}") == "Player 2 deals"
+
+
+@pytest.mark.parametrize("game", list(pyengine.GAMES))
+def test_the_whole_log_is_in_words(game: str) -> None:
+    """The page gets the whole log (not only the latest lines), with no placeholder or "Player N" left for "you"."""
+    info = pyengine.GAMES[game]
+    players = max(2, info.min_players)
+    seats = [Seat(False)] + [Seat(True, "easy")] * (players - 1)
+    session = Session(Setup(game, players, 5, seats))
+    import random
+
+    rnd = random.Random(5)
+    for _ in range(150):
+        if session.state.is_terminal():
+            break
+        session.state = session.state.apply(rnd.choice(session.state.legal_actions()))
+    lines = session.log_lines()
+    assert len(lines) == len(session.state.history())
+    for line in lines:
+        assert "{" not in line and "Player 1" not in line and "You's" not in line and "You wins" not in line, line

@@ -1,0 +1,109 @@
+"""The development server: serves a built site on a loopback address, optionally under a sub-path.
+
+``build.py serve`` uses it to serve ``dist/``; the browser tests use it to serve the built site
+under ``/card-table/`` as GitHub Pages serves a project site. Standard library only.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import ipaddress
+import signal
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+MIME_TYPES = {
+    ".html": "text/html",
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".py": "text/plain",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain",
+}
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types the page needs, no request log, revalidation of the page and
+    ``build.json``; with a ``prefix`` other than ``/``, only paths under it are served (anything else is a 404)."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    prefix = "/"
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(self.prefix):
+            return "/nonexistent"
+        return super().translate_path("/" + path[len(self.prefix) :])
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Say nothing per request."""
+
+    def end_headers(self) -> None:
+        """Ask browsers to revalidate HTML and build.json (the cache key lives there); the rest caches normally."""
+        if self.path.split("?", 1)[0].endswith(("/", ".html", "build.json")):
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+
+class ServerError(Exception):
+    """The server cannot start as asked (the message says why)."""
+
+
+def loopback_host(host: str) -> str:
+    """``host`` if it is a loopback address; the site is never served beyond this machine."""
+    if host == "localhost":
+        return "127.0.0.1"
+    try:
+        if ipaddress.ip_address(host).is_loopback and ipaddress.ip_address(host).version == 4:
+            return host
+    except ValueError:
+        pass
+    raise ServerError(f"refusing to serve on {host}: only a 127.x.x.x loopback address is allowed")
+
+
+def make_server(folder: Path, host: str = "127.0.0.1", port: int = 0, prefix: str = "/") -> http.server.HTTPServer:
+    """A threading server for ``folder`` (not yet serving); ``prefix`` is the sub-path it is served under."""
+    handler_class = type("PrefixedSiteHandler", (SiteHandler,), {"prefix": prefix})
+    handler = functools.partial(handler_class, directory=str(folder))
+    server = http.server.ThreadingHTTPServer((loopback_host(host), port), handler)
+    server.daemon_threads = True
+    return server
+
+
+@contextlib.contextmanager
+def serving(folder: Path, prefix: str = "/", host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
+    """Serve ``folder`` in a background thread while the block runs; yields the site's address."""
+    server = make_server(folder, host, port, prefix)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://{server.server_address[0]}:{server.server_address[1]}{prefix}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _stop_on_sigterm(signum: int, frame: FrameType | None) -> None:
+    """Turn SIGTERM into the same clean stop as Ctrl-C."""
+    raise KeyboardInterrupt
+
+
+def serve_forever(folder: Path, host: str, port: int) -> None:
+    """Serve ``folder`` until Ctrl-C (or SIGTERM), after printing its address."""
+    with make_server(folder, host, port) as server:
+        print(f"Serving Card Table at http://{server.server_address[0]}:{server.server_address[1]}/", flush=True)
+        signal.signal(signal.SIGTERM, _stop_on_sigterm)
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
