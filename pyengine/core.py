@@ -87,7 +87,7 @@ class Option:
             if value == choice and type(value) is type(choice):
                 return choice
         allowed = ", ".join(json.dumps(c) for c in self.choices)
-        raise ValueError(f"option {self.name!r} must be one of {allowed}; got {value!r}")
+        raise ValueError(f"option {self.name!r} must be one of {allowed}; got {_short(value)}")
 
 
 @dataclass(frozen=True)
@@ -232,6 +232,18 @@ class Rules:
         raise ValueError(f"{self.info.id} has no loadable positions")
 
 
+def _short(value: object) -> str:
+    """A value named in a message: numbers and short texts as they are, anything long cut short."""
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        text = str(value) if value.bit_length() < 64 else f"a {value.bit_length()}-bit number"
+        return text
+    if isinstance(value, float):
+        return repr(value)
+    return quote(value)
+
+
 _REGISTRY: dict[str, Rules] = {}
 
 
@@ -244,7 +256,7 @@ def register(rules: Rules) -> Rules:
 def rules_for(game_id: object) -> Rules:
     if not isinstance(game_id, str) or game_id not in _REGISTRY:
         allowed = ", ".join(sorted(_REGISTRY))
-        raise ValueError(f"unknown game {game_id!r}; the games are: {allowed}")
+        raise ValueError(f"unknown game {_short(game_id)}; the games are: {allowed}")
     return _REGISTRY[game_id]
 
 
@@ -257,17 +269,17 @@ def check_setup(
         info.min_players <= players <= info.max_players
     ):
         raise ValueError(
-            f"{info.title} takes {info.min_players} to {info.max_players} players; got {players!r}"
+            f"{info.title} takes {info.min_players} to {info.max_players} players; got {_short(players)}"
         )
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
-        raise ValueError(f"options must be an object of option values; got {options!r}")
+        raise ValueError(f"options must be an object of option values; got {type(options).__name__}")
     known = {o.name for o in info.options}
     unknown = sorted(set(options) - known)
     if unknown:
         allowed = ", ".join(sorted(known)) or "none"
-        raise ValueError(f"unknown option {unknown[0]!r} for {info.title}; the options are: {allowed}")
+        raise ValueError(f"unknown option {quote(unknown[0])} for {info.title}; the options are: {allowed}")
     checked = {o.name: o.check(options.get(o.name, o.default)) for o in info.options}
     problem = info.allowed_players(players, checked)
     if problem:
@@ -388,8 +400,7 @@ class State:
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """Everything ``seat`` may see and nothing more (None: the public view), JSON-safe."""
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
-            raise ValueError(f"seat must be None or 0..{self.players - 1}; got {seat!r}")
+        check_seat(seat, self.players)
         view = {
             "game": self.game,
             "players": self.players,
@@ -410,8 +421,11 @@ class State:
         The result keeps the public history (for its log) but has no seed: it is a
         determinization for search, not a replayable game.
         """
-        if isinstance(rng, int):
+        check_seat(seat, self.players)
+        if isinstance(rng, int) and not isinstance(rng, bool):
             rng = Rng.from_seed(rng)
+        if not isinstance(rng, Rng):
+            raise ValueError(f"the generator must be an Rng or an integer seed; got {type(rng).__name__}")
         core = self.rules.sample_hidden(self.core, seat, rng)
         sample = State(self.rules, self.players, self.options, None, core, self.position, self._parent, self._action)
         sample._line = self._line
@@ -465,12 +479,17 @@ def new_game(
     rules = rules_for(game_id)
     checked = check_setup(rules, players, options)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"seed must be an integer; got {seed!r}")
+        raise ValueError(f"seed must be an integer; got {quote(seed)}")
     rng = Rng.from_seed(seed)
     if position is None:
         core = rules.setup(players, checked, rng)
     else:
-        core = rules.load_position(players, checked, position)
+        if not isinstance(position, Mapping):
+            raise ValueError(f"a position must be an object; got {type(position).__name__}")
+        try:
+            core = rules.load_position(players, checked, position)
+        except (TypeError, KeyError, IndexError, AttributeError) as exc:  # a malformed description, named plainly
+            raise ValueError(f"the position is not valid: {type(exc).__name__}: {quote(str(exc))}") from None
     return State(rules, players, checked, seed, core, position)
 
 
@@ -486,6 +505,53 @@ def named_position(game_id: str, name: object) -> State:
 
 _RECORD_KEYS = ("game", "rules_version", "players", "options", "seed", "actions")
 
+MAX_RECORD_CHARS = 5_000_000
+"""A record text longer than this is refused before it is read."""
+MAX_JSON_DEPTH = 64
+"""Records and positions nest a few levels; deeper JSON is refused before it is read (no recursion blow-up)."""
+
+
+def check_seat(seat: object, players: int) -> None:
+    """``ValueError`` unless ``seat`` is None or a seat number (not a bool) below ``players``."""
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players):
+        raise ValueError(f"seat must be None or 0..{players - 1}; got {quote(seat) if isinstance(seat, str) else seat!r}")
+
+
+def json_depth(text: str) -> int:
+    """How deeply ``text``'s arrays and objects nest (strings skipped), without parsing it."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def read_json(text: object, what: str = "record") -> Any:
+    """JSON text read safely: a bounded size and depth, and every failure a short ``ValueError``."""
+    if not isinstance(text, str):
+        raise ValueError(f"a {what} is JSON text; got {type(text).__name__}")
+    if len(text) > MAX_RECORD_CHARS:
+        raise ValueError(f"the {what} is too long ({len(text):,} characters; at most {MAX_RECORD_CHARS:,})")
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise ValueError(f"the {what} nests deeper than {MAX_JSON_DEPTH} levels")
+    try:
+        return json.loads(text)
+    except ValueError as exc:  # JSONDecodeError, and integers beyond CPython's digit limit
+        raise ValueError(f"not a JSON {what}: {quote(str(exc))}") from None
+
 
 def replay(record: object) -> State:
     """Rebuild the exact state of a record; ``ValueError`` names the failing field or step."""
@@ -494,42 +560,46 @@ def replay(record: object) -> State:
     for key in _RECORD_KEYS:
         if key not in record:
             raise ValueError(f"record field {key!r} is missing")
-    extra = sorted(set(record) - set(_RECORD_KEYS) - {"position"})
+    extra = sorted(str(k) for k in set(record) - set(_RECORD_KEYS) - {"position"})
     if extra:
-        raise ValueError(f"record field {extra[0]!r} is not part of a record")
+        raise ValueError(f"record field {quote(extra[0])} is not part of a record")
     rules = rules_for(record["game"])
     if record["rules_version"] != rules.info.rules_version:
         raise ValueError(
-            f"record field 'rules_version' is {record['rules_version']!r}; "
+            f"record field 'rules_version' is {quote(record['rules_version'])}; "
             f"this engine plays {rules.info.id} rules version {rules.info.rules_version!r}"
         )
     seed = record["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"record field 'seed' must be an integer; got {seed!r}")
+        raise ValueError(f"record field 'seed' must be an integer; got {quote(seed)}")
+    if not isinstance(record["options"], Mapping):
+        raise ValueError(f"record field 'options' must be an object; got {type(record['options']).__name__}")
     position = record.get("position")
     if position is not None and not isinstance(position, Mapping):
         raise ValueError("record field 'position' must be an object")
+    players = record["players"]
     try:
-        state = new_game(record["game"], record["players"], seed, record["options"], position)
+        checked = check_setup(rules, players, record["options"])
     except ValueError as exc:
-        raise ValueError(f"record field 'players' or 'options': {exc}") from None
+        field_name = "players" if "players" in str(exc) else "options"
+        raise ValueError(f"record field {field_name!r}: {exc}") from None
+    try:
+        state = new_game(record["game"], players, seed, checked, position)
+    except ValueError as exc:
+        raise ValueError(f"record field 'position': {exc}") from None
     actions = record["actions"]
     if not isinstance(actions, Sequence) or isinstance(actions, str):
         raise ValueError("record field 'actions' must be a list of action texts")
     for step, text in enumerate(actions):
         if not isinstance(text, str):
-            raise ValueError(f"record step {step}: an action must be text; got {text!r}")
+            raise ValueError(f"record step {step}: an action must be text; got {type(text).__name__}")
         try:
             state = state.apply(text)
         except IllegalAction as exc:
-            raise ValueError(f"record step {step} ({text!r}): {exc}") from None
+            raise ValueError(f"record step {step} ({quote(text)}): {exc}") from None
     return state
 
 
 def from_json(text: str) -> State:
-    """The state of a JSON record made by ``State.to_json``."""
-    try:
-        record = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"not a JSON record: {exc}") from None
-    return replay(record)
+    """The state of a JSON record made by ``State.to_json``; ``ValueError`` for anything else."""
+    return replay(read_json(text))

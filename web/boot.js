@@ -27,13 +27,20 @@ const bridge = {
       bridge.resumeGame();
     }
   },
-  showLobbyError(text) {
-    const box = $("lobby-error");
-    box.textContent = text;
-    box.hidden = false;
+  // One message in the lobby (and, for something unexpected, a bug report to copy); the lobby stays usable.
+  showLobbyError(text, report) {
+    $("lobby-error").textContent = text;
+    $("lobby-error-box").hidden = false;
+    $("bug-report").value = report || "";
+    $("report-row").hidden = !report;
+    $("report-note").textContent = "";
     $("table").hidden = true;
     $("lobby").hidden = false;
     if (bridge.ready) document.documentElement.dataset.state = "ready";
+  },
+  showTrouble(text, report) {
+    bridge.showLobbyError(`${text}. Your game was saved as far as it went; you can resume it or start another.`, report);
+    refreshResume();
   },
 };
 window.cardTable = bridge;
@@ -179,11 +186,11 @@ function readSettings() {
   return {
     game: current.id,
     players: Number($("players").value),
-    seed: Number.parseInt($("seed").value, 10),
+    seed: $("seed").value.trim(),
     bots,
     levels,
     options: readOptions(),
-    delay: params.has("delay") ? Number(params.get("delay")) : 600,
+    delay: addressDelay,
   };
 }
 
@@ -192,9 +199,9 @@ function randomSeed() {
 }
 
 function start(settings) {
-  $("lobby-error").hidden = true;
-  if (!Number.isInteger(settings.seed)) {
-    bridge.showLobbyError("The seed must be a whole number.");
+  $("lobby-error-box").hidden = true;
+  if (!/^-?\d{1,30}$/.test(String(settings.seed))) {
+    bridge.showLobbyError("The seed must be a whole number of at most 30 digits.");
     return;
   }
   if (bridge.ready) {
@@ -205,28 +212,87 @@ function start(settings) {
   }
 }
 
+// The address's settings, read strictly: anything wrong is reported once, in words, and nothing starts.
+const ADDRESS_KEYS = ["game", "players", "seed", "bots", "level", "delay"];
+let addressDelay = 600;
+
 function settingsFromAddress() {
   const id = params.get("game");
   if (!id) return null;
   const game = gameById(id);
   if (!game) {
-    bridge.showLobbyError(`There is no game called "${id}". Pick one of the games below.`);
+    bridge.showLobbyError(`There is no game called "${id.slice(0, 40)}". Pick one of the games below.`);
     return null;
   }
-  const players = params.has("players") ? Number(params.get("players")) : Math.min(Math.max(2, game.min_players), game.max_players);
-  const bots = (params.get("bots") || "").split(",").filter((s) => s !== "").map(Number);
+  const problems = [];
+  const wanted = { game: id, options: {} };
+  const known = new Set([...ADDRESS_KEYS, ...game.options.map((o) => o.name)]);
+  for (const key of params.keys()) {
+    if (!known.has(key)) problems.push(`"${key.slice(0, 30)}" is not a setting of ${game.title}`);
+  }
+  let players = Math.min(Math.max(2, game.min_players), game.max_players);
+  if (params.has("players")) {
+    const raw = params.get("players");
+    const n = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
+    if (n >= game.min_players && n <= game.max_players) players = n;
+    else problems.push(`${game.title} takes ${game.min_players} to ${game.max_players} players`);
+  }
+  wanted.players = players;
+  const bots = [];
+  for (const raw of (params.get("bots") || "").split(",").filter((s) => s !== "")) {
+    const seat = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
+    if (!(seat < players)) problems.push(`computer seats are numbers from 0 to ${players - 1}`);
+    else if (bots.includes(seat)) problems.push(`computer seat ${seat} is listed twice`);
+    else bots.push(seat);
+  }
+  wanted.bots = bots;
   const level = params.get("level") || DEFAULT_LEVEL;
-  const options = {};
+  if (LEVELS.some((l) => l.name === level)) wanted.level = level;
+  else problems.push(`the computer's level is one of ${LEVELS.map((l) => l.name).join(", ")}`);
   for (const option of game.options) {
     if (!params.has(option.name)) continue;
     const raw = params.get(option.name);
     const match = option.choices.find((c) => String(c) === raw);
-    options[option.name] = match === undefined ? raw : match;
+    if (match === undefined) problems.push(`${option.label} is one of ${option.choices.join(", ")}`);
+    else wanted.options[option.name] = match;
   }
-  const seed = params.has("seed") ? Number.parseInt(params.get("seed"), 10) : randomSeed();
-  const levels = {};
-  for (let i = 0; i < players; i++) levels[i] = level;
-  return { game: id, players, seed, bots, levels, level, options, delay: params.has("delay") ? Number(params.get("delay")) : 600 };
+  wanted.seed = String(randomSeed());
+  if (params.has("seed")) {
+    const raw = params.get("seed");
+    if (/^-?\d{1,30}$/.test(raw)) wanted.seed = raw;
+    else problems.push("the seed is a whole number of at most 30 digits");
+  }
+  if (params.has("delay")) {
+    const raw = params.get("delay");
+    if (/^\d{1,5}$/.test(raw) && Number(raw) <= 10000) addressDelay = Number(raw);
+    else problems.push("the computer's pause (delay) is 0 to 10000 milliseconds");
+  }
+  wanted.levels = {};
+  for (let i = 0; i < players; i++) wanted.levels[i] = wanted.level || DEFAULT_LEVEL;
+  wanted.delay = addressDelay;
+  if (problems.length) {
+    bridge.showLobbyError(`This address cannot start a game: ${[...new Set(problems)].join("; ")}. ` +
+      "The lobby below holds the rest of its settings.");
+    wanted.invalid = true;
+  }
+  return wanted;
+}
+
+function refreshResume() {
+  $("resume-row").hidden = !localStorage.getItem(SAVE_KEY);
+}
+
+async function copyReport() {
+  const text = $("bug-report").value;
+  try {
+    await navigator.clipboard.writeText(text);
+    $("report-note").textContent = "Copied.";
+  } catch {
+    const area = $("bug-report");
+    area.hidden = false;
+    area.select();
+    $("report-note").textContent = "Select the text below and copy it.";
+  }
 }
 
 function wire() {
@@ -238,7 +304,7 @@ function wire() {
     event.preventDefault();
     start(readSettings());
   });
-  const toLobby = () => bridge.leaveGame && bridge.leaveGame();
+  const toLobby = () => { if (bridge.leaveGame) bridge.leaveGame(); refreshResume(); };
   $("to-lobby").addEventListener("click", () => {
     if (document.documentElement.dataset.state === "over" || confirm("Leave this game? It will be lost.")) toLobby();
   });
@@ -249,18 +315,17 @@ function wire() {
   const showRules = (open) => { rules.hidden = !open; $("show-rules").setAttribute("aria-expanded", String(open)); };
   $("show-rules").addEventListener("click", () => showRules(rules.hidden));
   $("hide-rules").addEventListener("click", () => showRules(false));
-  if (localStorage.getItem(SAVE_KEY)) {
-    $("resume-row").hidden = false;
-    $("resume").addEventListener("click", () => {
-      if (bridge.ready) bridge.resumeGame();
-      else { bridge.resumeRequested = true; $("start-note").textContent = "Resuming as soon as Python is ready…"; }
-    });
-  }
+  refreshResume();
+  $("resume").addEventListener("click", () => {
+    if (bridge.ready) bridge.resumeGame();
+    else { bridge.resumeRequested = true; $("start-note").textContent = "Resuming as soon as Python is ready…"; }
+  });
+  $("copy-report").addEventListener("click", copyReport);
   const wanted = settingsFromAddress();
   chooseGame(wanted ? wanted.game : games[0]?.id, wanted || {});
   if (wanted) {
     $("seed").value = String(wanted.seed);
-    start(wanted);
+    if (!wanted.invalid) start(wanted);
   }
 }
 

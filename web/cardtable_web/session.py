@@ -10,8 +10,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pyengine
-from pyengine.ai import BOT_NAMES, LEVELS, Bot, make_bot
+from pyengine.ai import BOT_NAMES, DEFAULT_LEVEL, LEVELS, Bot, make_bot
+from pyengine.core import read_json
+from pyengine.notation import quote
 from pyengine.words import say
+
+DEFAULT_DELAY_MS = 600
+MAX_DELAY_MS = 10_000
 
 
 @dataclass(frozen=True)
@@ -37,38 +42,61 @@ class Setup:
     seats: list[Seat]
     options: dict[str, Any] = field(default_factory=dict)
 
+    delay: int = DEFAULT_DELAY_MS
+    """The pause before each computer move, in milliseconds."""
+
     @staticmethod
     def from_json(text: str) -> Setup:
-        """A setup from the lobby's JSON; ``ValueError`` with a message for the player."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"the game settings are not readable: {exc}") from None
+        """A setup from the lobby's JSON; ``ValueError`` with one short message for the player."""
+        data = read_json(text, "game settings")
+        if not isinstance(data, dict):
+            raise ValueError("the game settings must be an object")
         game = data.get("game")
-        if game not in pyengine.GAMES:
-            raise ValueError(f"unknown game {game!r}; the games are: {', '.join(pyengine.GAMES)}")
+        if not isinstance(game, str) or game not in pyengine.GAMES:
+            raise ValueError(f"there is no game called {quote(game)}; the games are: {', '.join(pyengine.GAMES)}")
         info = pyengine.GAMES[game]
         players = data.get("players", info.min_players)
-        if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
-            raise ValueError(f"{info.title} takes {info.min_players} to {info.max_players} players; got {players!r}")
-        seed = data.get("seed")
-        if not isinstance(seed, int):
-            raise ValueError(f"the seed must be a whole number; got {seed!r}")
-        level = data.get("level", "normal")
+        if not _whole(players) or not info.min_players <= players <= info.max_players:
+            got = quote(str(players))
+            raise ValueError(f"{info.title} takes {info.min_players} to {info.max_players} players; got {got}")
+        seed = parse_seed(data.get("seed"))
         bots = data.get("bots", [])
-        if not isinstance(bots, list) or not all(isinstance(b, int) and 0 <= b < players for b in bots):
-            raise ValueError(f"bots must list computer seats between 0 and {players - 1}; got {bots!r}")
+        if not isinstance(bots, list) or not all(_whole(b) and 0 <= b < players for b in bots):
+            raise ValueError(f"computer seats must be seat numbers from 0 to {players - 1}")
+        if len(set(bots)) != len(bots):
+            raise ValueError("a computer seat is listed twice")
+        level = data.get("level", DEFAULT_LEVEL)
         levels = data.get("levels") or {}
+        if not isinstance(levels, dict):
+            raise ValueError("levels must be an object")
         seats = []
         for i in range(players):
             seat_level = levels.get(str(i), level)
             if seat_level not in LEVELS:
-                raise ValueError(f"level must be one of {', '.join(LEVELS)}; got {seat_level!r}")
+                got = quote(str(seat_level))
+                raise ValueError(f"the computer's level must be one of {', '.join(LEVELS)}; got {got}")
             seats.append(Seat(computer=i in bots, level=seat_level))
         options = data.get("options") or {}
         if not isinstance(options, dict):
             raise ValueError("options must be an object")
-        return Setup(game, players, seed, seats, options)
+        pyengine.core.check_setup(pyengine.core.rules_for(game), players, options)
+        delay = data.get("delay", DEFAULT_DELAY_MS)
+        if not _whole(delay) or not 0 <= delay <= MAX_DELAY_MS:
+            raise ValueError(f"the computer's pause (delay) must be 0 to {MAX_DELAY_MS} milliseconds")
+        return Setup(game, players, seed, seats, options, delay)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_seed(value: object) -> int:
+    """A seed: a whole number, given as a number or as decimal digits (at most 30, optionally signed)."""
+    if _whole(value) and abs(value) < 10**30:  # type: ignore[arg-type]
+        return int(value)  # type: ignore[arg-type]
+    if isinstance(value, str) and 0 < len(value.lstrip("-")) <= 30 and value.lstrip("-").isdigit() and value.isascii():
+        return int(value)
+    raise ValueError(f"the seed must be a whole number of at most 30 digits; got {quote(str(value))}")
 
 
 class Session:
@@ -166,18 +194,27 @@ class Session:
                 "record": self.state.record(),
                 "seats": [{"computer": s.computer, "level": s.level} for s in self.setup.seats],
                 "viewer": self.viewer,
+                "delay": self.setup.delay,
             }
         )
 
     @staticmethod
     def resume(text: str) -> Session:
-        """The session saved by :meth:`saved`; ``ValueError`` if it does not replay."""
-        data = json.loads(text)
-        state = pyengine.replay(data["record"])
-        seats = [Seat(bool(s["computer"]), s.get("level", "normal")) for s in data["seats"]]
-        if len(seats) != state.players or any(s.level not in BOT_NAMES for s in seats):
+        """The session saved by :meth:`saved`; ``ValueError`` (one short message) if it does not replay."""
+        data = read_json(text, "saved game")
+        if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
+            raise ValueError("the saved game has no record and seats")
+        state = pyengine.replay(data.get("record"))
+        raw = data["seats"]
+        if len(raw) != state.players or not all(isinstance(s, dict) for s in raw):
             raise ValueError("the saved seats do not match the saved game")
-        setup = Setup(state.game, state.players, int(state.seed or 0), seats, dict(state.options))
+        seats = [Seat(s.get("computer") is True, s.get("level", DEFAULT_LEVEL)) for s in raw]
+        if any(s.level not in BOT_NAMES for s in seats):
+            raise ValueError("the saved seats do not match the saved game")
+        delay = data.get("delay", DEFAULT_DELAY_MS)
+        if not _whole(delay) or not 0 <= delay <= MAX_DELAY_MS:
+            delay = DEFAULT_DELAY_MS
+        setup = Setup(state.game, state.players, int(state.seed or 0), seats, dict(state.options), delay)
         session = Session(setup, state)
         viewer = data.get("viewer")
         if len(session.humans) == 1 and viewer == session.humans[0]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import traceback
+from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_proxy
@@ -24,6 +26,8 @@ from .registry import site_game
 from .session import Session, Setup
 
 SAVE_KEY = "cardtable.current-game"
+UNREADABLE_KEY = "cardtable.unreadable-save"
+"""A save that could not be read is kept here (for a bug report) instead of being deleted."""
 LAST_KEY = "cardtable.last-game"
 """The record of the last finished game (the game in progress is under SAVE_KEY)."""
 SLICE_SECONDS = 0.03
@@ -54,10 +58,13 @@ class Table:
     def __init__(self) -> None:
         self.session: Session | None = None
         self.busy = False
+        self.generation = 0
+        """Bumped whenever the table's game changes: a computer task of an older generation stops."""
+        self.report = ""
         self.zoom = 1.0
         self.pause = 0.6
         self.decisions: list[dict[str, Any]] = []
-        self._click = create_proxy(self.on_click)
+        self._click = create_proxy(self.guard(self.on_click))
         byid("table").addEventListener("click", self._click)
         self.rules_cache: dict[str, str] = {}
         self.marked_ready = False
@@ -66,8 +73,6 @@ class Table:
     def start(self, settings_json: str) -> None:
         """Start a game from the lobby's settings (JSON); a bad setting shows a message in the lobby."""
         try:
-            settings = json.loads(settings_json)
-            self.pause = max(0.0, float(settings.get("delay", 600)) / 1000)
             session = Session(Setup.from_json(settings_json))
         except ValueError as exc:
             window.cardTable.showLobbyError(str(exc))
@@ -75,22 +80,28 @@ class Table:
         self.begin(session)
 
     def resume(self) -> bool:
-        """Resume the game saved in this browser, if any."""
+        """Resume the game saved in this browser, if any; an unreadable save is kept aside, never deleted."""
         text = text_or_none(window.localStorage.getItem(SAVE_KEY))
         if not text:
             return False
         try:
             session = Session.resume(str(text))
-        except (ValueError, KeyError, TypeError) as exc:
+        except ValueError as exc:
+            store(UNREADABLE_KEY, text)
             window.localStorage.removeItem(SAVE_KEY)
-            window.cardTable.showLobbyError(f"The saved game could not be resumed ({exc}); it was discarded.")
+            self.report = bug_report(f"The saved game could not be read: {exc}", None, {"save": text[:20_000]})
+            window.cardTable.showLobbyError(
+                f"The saved game could not be resumed ({exc}). It was kept aside for a bug report.", self.report
+            )
             return False
         self.begin(session)
         return True
 
     def begin(self, session: Session) -> None:
+        self.stop_computer()
         self.session = session
         self.zoom = 1.0
+        self.pause = session.setup.delay / 1000
         byid("lobby").hidden = True
         byid("table").hidden = False
         document.title = f"{session.info.title} · Card Table"
@@ -100,19 +111,58 @@ class Table:
         self.refresh()
 
     def leave(self) -> None:
+        self.stop_computer()
         self.session = None
         window.localStorage.removeItem(SAVE_KEY)
+        self.show_lobby()
+
+    def show_lobby(self) -> None:
         byid("table").hidden = True
         byid("lobby").hidden = False
         document.title = "Card Table"
         set_state("ready")
+
+    def stop_computer(self) -> None:
+        """End the computer's task for the game on the table (it notices at its next step and stops quietly)."""
+        self.generation += 1
+        self.busy = False
 
     def play_again(self) -> None:
         if self.session is None:
             return
         old = self.session.setup
         seed = int(window.Math.floor(window.Math.random() * 1_000_000_000))
-        self.begin(Session(Setup(old.game, old.players, seed, old.seats, dict(old.options))))
+        self.begin(Session(Setup(old.game, old.players, seed, old.seats, dict(old.options), old.delay)))
+
+    # -- the error boundary -----------------------------------------------------------------------
+    def guard(self, action: Callable[..., Any]) -> Callable[..., Any]:
+        """``action`` for the page: any unexpected exception shows the trouble dialog instead of a traceback."""
+
+        def guarded(*args: Any) -> Any:
+            try:
+                return action(*args)
+            except Exception as exc:  # the boundary: anything unexpected, reported and survived
+                self.fail(exc)
+                return None
+
+        return guarded
+
+    def fail(self, exc: BaseException) -> None:
+        """Show what went wrong with a bug report to copy, and go back to a usable lobby (the save stays)."""
+        session = self.session
+        self.stop_computer()
+        self.session = None
+        record = None
+        if session is not None:
+            try:
+                record = session.state.record()
+            except Exception:  # the report must not fail too
+                record = None
+        detail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))[-4_000:]
+        self.report = bug_report(f"{type(exc).__name__}: {exc}", record, {"traceback": detail})
+        self.show_lobby()
+        window.cardTable.showTrouble(f"Something went wrong at the table: {type(exc).__name__}: {str(exc)[:200]}",
+                                     self.report)
 
     # -- after every change ---------------------------------------------------------------------
     def refresh(self) -> None:
@@ -151,10 +201,12 @@ class Table:
     def keep(self, session: Session) -> None:
         """Save the game in progress; a finished game's record is kept apart."""
         if session.state.is_terminal():
-            window.localStorage.setItem(LAST_KEY, session.saved())
+            kept = store(LAST_KEY, session.saved())
             window.localStorage.removeItem(SAVE_KEY)
         else:
-            window.localStorage.setItem(SAVE_KEY, session.saved())
+            kept = store(SAVE_KEY, session.saved())
+        if not kept and not session.message:
+            session.message = "This browser cannot save the game (storage is full or switched off); play goes on."
 
     def mark_state(self, session: Session) -> None:
         """The page's state marker for tests: over, thinking (a computer's turn) or ready."""
@@ -228,14 +280,19 @@ class Table:
 
     # -- computer seats ---------------------------------------------------------------------------
     async def computer_turn(self) -> None:
-        """Let computer seats move one after another, thinking in slices, with a short visible pause."""
+        """Let computer seats move one after another, thinking in slices, with a short visible pause.
+
+        The task belongs to one game (its generation): once the table changes game it stops at its
+        next step without touching anything, and it always ends with ``busy`` cleared for its game.
+        """
+        generation = self.generation
         try:
-            while self.session is not None and self.session.computer_to_move():
+            while self.generation == generation and self.session is not None and self.session.computer_to_move():
                 session = self.session
                 seat = session.state.current_player
                 assert seat is not None
                 await asyncio.sleep(self.pause)
-                if self.session is not session:
+                if self.generation != generation:
                     return
                 bot = session.bots[seat]
                 started = time.perf_counter()
@@ -244,7 +301,7 @@ class Table:
                     if time.perf_counter() - slice_start > SLICE_SECONDS:
                         await asyncio.sleep(0)
                         slice_start = time.perf_counter()
-                        if self.session is not session:
+                        if self.generation != generation:
                             return
                 elapsed = time.perf_counter() - started
                 self.decisions.append(
@@ -258,9 +315,15 @@ class Table:
                 )
                 session.computer_move(bot.decision)
                 self.refresh()  # busy: draws without starting a second computer task
+        except Exception as exc:  # the error boundary for the computer's task
+            if self.generation == generation:
+                self.fail(exc)
+            return
         finally:
-            self.busy = False
-        self.refresh()
+            if self.generation == generation:
+                self.busy = False
+        if self.generation == generation:
+            self.refresh()
 
     # -- rules panel ------------------------------------------------------------------------------
     def load_rules(self, game: str) -> None:
@@ -282,6 +345,24 @@ class Table:
 
     def stats(self) -> str:
         return json.dumps(self.decisions)
+
+
+def store(key: str, value: str) -> bool:
+    """Keep ``value`` in the browser's storage; False (and the game goes on) when storage is full or unavailable."""
+    try:
+        window.localStorage.setItem(key, value)
+        return True
+    except Exception:  # QuotaExceededError, SecurityError in private modes: survivable
+        return False
+
+
+def bug_report(error: str, record: dict[str, Any] | None, extra: dict[str, Any]) -> str:
+    """The text "Copy a bug report" copies: the error, the game's record and options, the browser."""
+    return json.dumps(
+        {"error": error, "record": record, "browser": str(window.navigator.userAgent),
+         "address": str(window.location.href), **extra},
+        indent=1, ensure_ascii=False,
+    )
 
 
 def load_stylesheet(game: str) -> None:
@@ -312,9 +393,9 @@ def main() -> None:
     global TABLE
     TABLE = Table()
     bridge = window.cardTable
-    bridge.startGame = create_proxy(TABLE.start)
-    bridge.resumeGame = create_proxy(TABLE.resume)
-    bridge.leaveGame = create_proxy(TABLE.leave)
-    bridge.playAgain = create_proxy(TABLE.play_again)
+    bridge.startGame = create_proxy(TABLE.guard(TABLE.start))
+    bridge.resumeGame = create_proxy(TABLE.guard(TABLE.resume))
+    bridge.leaveGame = create_proxy(TABLE.guard(TABLE.leave))
+    bridge.playAgain = create_proxy(TABLE.guard(TABLE.play_again))
     bridge.decisionStats = create_proxy(TABLE.stats)
     bridge.pythonReady()
