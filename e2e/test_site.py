@@ -83,3 +83,70 @@ def test_hotseat_hides_each_hand_from_the_other(page: Page) -> None:
         discard = page.locator("#board [data-action^='discard']")
         (discard if discard.count() else page.locator("#board [data-action]")).first.click()
         assert pyengine.replay(saved_record(page)).history()[-1][1] in [state.parse_action(t) for t in legal]
+
+
+# -- nothing breaks the page -------------------------------------------------------------------------------------------
+
+
+def test_a_new_game_starts_after_leaving_while_the_computer_waits(page: Page) -> None:
+    """Leaving during a computer's pause must not leave the next game thinking forever."""
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto("index.html?game=silver-bars&players=2&seed=5&bots=0,1&level=easy&delay=4000")
+    page.wait_for_function("document.documentElement.dataset.state === 'thinking'")
+    page.locator("#to-lobby").click()
+    expect(page.locator("#lobby")).to_be_visible()
+    page.locator("#start").click()
+    expect(page.locator("#table")).to_be_visible()
+    saved = "JSON.parse(localStorage.getItem('cardtable.current-game') || '{}')"
+    page.wait_for_function(f"{saved}.record?.actions.length > 0", timeout=30_000)
+
+
+def test_bad_address_values_give_one_message_and_the_lobby_still_starts_games(page: Page) -> None:
+    for address, words in [
+        ("index.html?game=silver-bars&seed=5&bots=1&delay=abc", "delay"),
+        ("index.html?game=silver-bars&seed=5&bots=1&level=bogus", "level"),
+        ("index.html?game=carbles&players=100000", "takes 1 to 12 players"),
+        ("index.html?game=silver-bars&seed=1e5", "seed"),
+        ("index.html?game=silver-bars&bots=0,0", "twice"),
+        ("index.html?game=silver-bars&nonsense=1", "not a setting"),
+    ]:
+        page.goto(address)
+        expect(page.locator("#lobby-error")).to_contain_text(words)
+        wait_settled(page)
+        assert page.locator("#seats li").count() <= 12
+        expect(page.locator("#table")).to_be_hidden()
+        page.locator("#start").click()
+        wait_settled(page)
+        expect(page.locator("#table")).to_be_visible()
+        page.evaluate("localStorage.clear()")
+
+
+def test_an_unreadable_save_is_kept_aside_and_reported(page: Page) -> None:
+    page.goto("index.html")
+    page.evaluate("localStorage.setItem('cardtable.current-game', '['.repeat(100000))")
+    page.reload()
+    wait_settled(page)
+    page.locator("#resume").click()
+    expect(page.locator("#lobby-error")).to_contain_text("kept aside")
+    expect(page.locator("#copy-report")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('cardtable.unreadable-save')") == "[" * 100000
+    assert page.evaluate("localStorage.getItem('cardtable.current-game')") is None
+    page.reload()
+    wait_settled(page)
+    expect(page.locator("#resume-row")).to_be_hidden()
+    page.locator("#start").click()
+    wait_settled(page)
+    expect(page.locator("#table")).to_be_visible()
+
+
+def test_an_unexpected_error_shows_a_bug_report_and_a_usable_lobby(page: Page) -> None:
+    page.goto("index.html?game=silver-bars&players=2&seed=3&bots=1&level=easy&delay=0")
+    wait_settled(page)
+    page.evaluate("document.getElementById('status').remove()")  # the next redraw fails
+    page.locator("#board [data-select]").first.click()
+    expect(page.locator("#lobby")).to_be_visible()
+    expect(page.locator("#lobby-error")).to_contain_text("Something went wrong")
+    report = json.loads(page.locator("#bug-report").input_value())
+    assert report["record"]["game"] == "silver-bars" and "AttributeError" in report["error"]
+    assert page.locator(".py-error").count() == 0, "PyScript's traceback box is not the sign of trouble"
+    expect(page.locator("#resume-row")).to_be_visible()
