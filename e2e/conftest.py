@@ -35,6 +35,14 @@ FLAGS = [
 ]
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every browser test carries the ``e2e`` marker: ``pytest -m "not e2e"`` runs only the fast tests."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.e2e)
+
+
 @pytest.fixture(scope="session")
 def site() -> Path:
     """The built site: CARDTABLE_SITE if set, else ``dist/``, rebuilt only when a source is newer than it."""
