@@ -1,4 +1,4 @@
-"""100 Silver Bars: golden scenarios from the rules (rules/silver-bars.md) and the renderer's turn flow."""
+"""100 Silver Bars: golden scenarios from the rules page (rule numbers are its anchors) and the table's turn flow."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pyengine
 from pyengine import IllegalAction, Rng, State
 from pyengine.cards import Card
 from pyengine.games.silver_bars import MAX_ROUNDS, RULES, SilverCore, Vault, deck
+from pyengine.words import seat_names
 
 DEFAULT = {"thief": "lowest-overall", "strikes": 2}
 
@@ -51,10 +52,9 @@ def position(
     """Player 1 (seat 0) to move with ``hand``; the opponent is seat 1."""
     opts = {**DEFAULT, **(options or {})}
     core: SilverCore = RULES.setup(2, opts, Rng.from_seed(1))
-    core = replace(
-        core, turn=0, dealer=1, vaults=(mine, theirs), draw=cards(pile), discard=(),
-        hands=(tuple(sorted(cards(hand))), tuple(sorted(cards(their_hand)))), **changes,
-    )
+    base = {"turn": 0, "dealer": 1, "vaults": (mine, theirs), "draw": cards(pile), "discard": (),
+            "hands": (tuple(sorted(cards(hand))), tuple(sorted(cards(their_hand))))}
+    core = replace(core, **(base | changes))
     return State(RULES, 2, opts, 1, core)
 
 
@@ -62,6 +62,16 @@ def play(state: State, *texts: str) -> State:
     for text in texts:
         state = state.apply(text)
     return state
+
+
+def refusal(state: State, text: str) -> str:
+    """Why ``text`` is refused now (it must be refused)."""
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(text)
+    return str(refused.value)
+
+
+EMPTY = {"cards": [], "roles": [], "rubble": None, "locked": False, "silver": 0}
 
 
 def tops(state: State, seat: int) -> list[str | None]:
@@ -100,9 +110,9 @@ def test_silver_goes_on_empty_or_on_a_miner_over_lower_silver() -> None:
     assert "play A v2" not in legal and "play A v4" not in legal  # strictly higher
     assert "play 3 v2" not in legal and "play 2 v4" not in legal and "play 3 v4" in legal  # equal is not higher
     assert [t for t in legal if t.startswith("miner 9")] == ["miner 9 v1"]  # only onto silver
-    assert "straight onto silver" in RULES.why_illegal(state.core, "play 4 v1")
-    assert "must be higher" in RULES.why_illegal(state.core, "play 4 v3")
-    assert "rubble" in RULES.why_illegal(state.core, "play 4 v5")
+    assert "straight onto silver" in refusal(state, "play 4 v1")
+    assert "must be higher" in refusal(state, "play 4 v3")
+    assert "rubble" in refusal(state, "play 4 v5")
 
 
 def test_equivalent_cards_give_one_action() -> None:
@@ -125,7 +135,7 @@ def test_rubble_only_into_an_opponents_empty_vault_and_a_shovel_removes_it() -> 
     assert "play 4 v3" not in legal and "lock v3" not in legal
     assert [t for t in legal if t.startswith("shovel")] == ["shovel v2", "shovel v3"]
     state = state.apply("shovel v3")
-    assert state.view(0)["vaults"][1][2] == {"cards": [], "rubble": None, "locked": False, "silver": 0}
+    assert state.view(0)["vaults"][1][2] == EMPTY
     assert state.view(0)["discard"][-2:] == ["K♣", "Q♡"]
 
 
@@ -133,7 +143,7 @@ def test_a_shovel_without_rubble_cannot_be_played() -> None:
     state = position(hand="Q♣ " + fill(6))
     assert not [t for t in state.legal_texts() if t.startswith("shovel")]
     assert "discard shovel" in state.legal_texts()
-    assert "no rubble" in RULES.why_illegal(state.core, "shovel v1")
+    assert "no rubble" in refusal(state, "shovel v1")
 
 
 def replace_hand(state: State, seat: int, hand: str) -> State:
@@ -150,7 +160,8 @@ def test_lo_thief_steals_the_lowest_unlocked_top_silver_and_places_it() -> None:
     state = position(theirs=THEIRS, hand="J♣ " + fill(6))
     state = state.apply("lo-thief")
     assert state.current_player == 0 and len(state.core.hands[0]) == 6
-    assert state.view(1)["pending"] == {"thief": "lo-thief", "choices": [], "carry": "3♣", "from": 1}
+    assert state.view(1)["pending"] == {"thief": "lo-thief", "thief_name": "lo thief", "choices": [], "carry": "3♣",
+                                        "from": 0}
     assert state.legal_texts() == ["place v1", "place v2", "place v3", "place v4", "place v5"]
     state = state.apply("place v2")
     assert tops(state, 0)[1] == "3♣"
@@ -168,7 +179,7 @@ def test_thief_tie_is_the_thiefs_choice() -> None:
     theirs = row(vault("3♣"), vault("A♢ 9♢ 3♡"), vault("6♣"))
     state = position(theirs=theirs, hand="J♣ " + fill(6)).apply("lo-thief")
     assert state.legal_texts() == ["steal v1", "steal v2"]
-    assert state.view(1)["pending"]["choices"] == [1, 2]
+    assert state.view(1)["pending"]["choices"] == [0, 1]  # vault indexes, 0-based like the view's lists
     state = play(state, "steal v2", "place v1")
     assert tops(state, 1)[:3] == ["3♣", "9♢", "6♣"] and tops(state, 0)[0] == "3♡"
 
@@ -179,7 +190,7 @@ def test_a_thief_whose_silver_cannot_be_placed_cannot_be_played() -> None:
     state = position(mine=full, theirs=theirs, hand="J♣ Jk " + fill(5))
     legal = state.legal_texts()
     assert "lo-thief" not in legal and "hi-thief" in legal and "discard lo-thief" in legal
-    assert "cannot be placed" in RULES.why_illegal(state.core, "lo-thief")
+    assert "cannot be placed" in refusal(state, "lo-thief")
     # variant: the lo thief aims at the lowest silver it can place
     variant = position(mine=full, theirs=theirs, hand="J♣ Jk " + fill(5), options={"thief": "lowest-placeable"})
     state = variant.apply("lo-thief")
@@ -192,7 +203,7 @@ def test_lowest_placeable_with_nothing_placeable_and_no_targets() -> None:
     assert "lo-thief" not in state.legal_texts()
     empty_side = position(theirs=row(vault("2♣", locked=True)), hand="Jk " + fill(6))
     assert "hi-thief" not in empty_side.legal_texts()
-    assert "nothing to steal" in RULES.why_illegal(empty_side.core, "hi-thief")
+    assert "nothing to steal" in refusal(empty_side, "hi-thief")
 
 
 def test_a_locked_vault_is_immune() -> None:
@@ -204,7 +215,7 @@ def test_a_locked_vault_is_immune() -> None:
     mine = row(vault("4♠", locked=True))
     state = position(mine=mine, hand="6♠ 9♠ " + fill(5))
     assert not [t for t in state.legal_texts() if t.endswith("v1") and not t.startswith("rubble")]
-    assert "locked" in RULES.why_illegal(state.core, "miner 9 v1")
+    assert "locked" in refusal(state, "miner 9 v1")
 
 
 # -- worker's strike (rules 3, 9) -------------------------------------------------------------------------
@@ -218,7 +229,7 @@ def test_strike_discards_top_miners_and_the_next_turn_only_clears_it() -> None:
     assert state.view(0)["strike"] == [False, True]
     assert len(state.core.hands[0]) == 7 and len(state.core.draw) == draw_before - 1  # the striker draws
     assert state.current_player == 1 and state.legal_texts() == ["clear strike"]
-    assert "clear it" in RULES.why_illegal(state.core, "discard 2")
+    assert "clear it" in refusal(state, "discard 2")
     with pytest.raises(IllegalAction):
         state.apply("lock v1")
     state = state.apply("clear strike")
@@ -240,10 +251,10 @@ def test_locks_go_only_on_silver() -> None:
     mine = row(vault("3♠"), vault("3♠ 7♠"), vault("", rubble="K♣"), vault(), vault("6♠", locked=True))
     state = position(mine=mine)
     assert [t for t in state.legal_texts() if t.startswith("lock")] == ["lock v1"]
-    assert "miner" in RULES.why_illegal(state.core, "lock v2")
-    assert "rubble" in RULES.why_illegal(state.core, "lock v3")
-    assert "empty" in RULES.why_illegal(state.core, "lock v4")
-    assert "already locked" in RULES.why_illegal(state.core, "lock v5")
+    assert "miner" in refusal(state, "lock v2")
+    assert "rubble" in refusal(state, "lock v3")
+    assert "empty" in refusal(state, "lock v4")
+    assert "already locked" in refusal(state, "lock v5")
     draw = len(state.core.draw)
     state = state.apply("lock v1")
     assert len(state.core.draw) == draw and len(state.core.hands[0]) == 7 and state.current_player == 1
@@ -262,7 +273,7 @@ def test_round_ends_at_the_end_of_the_turn_that_empties_the_draw_pile() -> None:
     # the next round: everything reshuffled and dealt, the dealer alternates, the non-dealer starts
     assert view["dealer"] == 0 and state.current_player == 1
     assert view["draw_count"] == 81 and view["hand_counts"] == [7, 7] and view["discard_count"] == 0
-    assert all(v == {"cards": [], "rubble": None, "locked": False, "silver": 0} for r in view["vaults"] for v in r)
+    assert all(v == EMPTY for r in view["vaults"] for v in r)
 
 
 def test_first_dealer_is_random_and_alternates() -> None:
@@ -291,7 +302,10 @@ def test_reaching_100_ends_the_match_with_the_higher_total() -> None:
     assert state.is_terminal() and state.scores() == [100, 102] and state.winners() == [1]
     state = position(mine=FOUR_LOCKED, totals=(90, 50)).apply("lock v5")
     assert state.is_terminal() and state.winners() == [0]
-    assert "wins the match" in state.log()[-1]
+    entry = state.log()[-1]
+    assert entry.say(["Ann", "Bob"]).endswith("Ann wins the match")
+    assert entry.say(["Ann", "Bob"], you=0).endswith("You win the match")
+    assert entry.facts["winners"] == [0] and entry.facts["round_end"]["points"] == [18, 0]
 
 
 def test_an_exact_tie_at_100_plays_another_round() -> None:
@@ -327,30 +341,64 @@ def test_hands_are_seven_after_every_turn_and_views_hide_the_opponent() -> None:
         assert len(state.history()) <= RULES.info.max_actions(2)
 
 
-def test_log_lines_name_cards_played_but_not_cards_drawn() -> None:
-    state = position(hand="6♠ " + fill(6), pile="A♥ 9♠")
+def test_log_entries_name_cards_played_but_not_cards_drawn() -> None:
+    state = position(hand="6♠ " + fill(6), pile="A♡ 9♠")
     state = state.apply("play 6 v1")
-    assert state.log() == ["Player 1 puts silver 6♠ in vault 1 and draws"]
-    assert "9♠" not in state.log()[0]
+    [entry] = state.log()
+    assert entry.seat == 0
+    assert entry.say(seat_names(2)) == "Player 1 puts silver 6♠ in vault 1 and draws"
+    assert entry.say(["Ann", "Bob"], you=0) == "You put silver 6♠ in vault 1 and draw"
+    assert entry.facts == {"kind": "play", "vault": 0, "side": 0, "card": "6♠"}
+    assert "9♠" not in entry.say(seat_names(2)) and "9♠" not in str(entry.facts)
+
+
+def test_log_entries_agree_with_you() -> None:
+    """"You deal", "your vault": the log reads right for the person at the screen."""
+    state = position(theirs=row(vault("3♣")), hand="K♣ " + fill(6), pile="9♠ 8♠")
+    state = state.apply("rubble v2")
+    assert state.log()[-1].say(["Ann", "Bob"], you=1) == "Ann drops rubble K♣ into your vault 2 and draws"
+    assert state.log()[-1].facts == {"kind": "rubble", "vault": 1, "side": 1, "card": "K♣"}
+    state = state.apply("discard 7")  # empties the draw pile: the round ends (rule 11), seat 0 deals next
+    text = state.log()[-1].say(["Ann", "Bob"], you=0)
+    assert text.endswith(". You deal round 2"), text
+    assert "You scores" not in text and "You deals" not in text
+    assert state.log()[-1].facts["round_end"] == {"round": 1, "reason": "draw pile empty", "points": [0, 0],
+                                                  "totals": [0, 0]}
+
+
+def test_moves_carry_the_card_role_the_vault_and_its_side() -> None:
+    theirs = row(vault("3♣"))
+    state = position(theirs=theirs, hand="4♠ K♣ J♣ Jk 2♣ 3♣ 7♣")
+    moves = state.view(0)["moves"]
+    assert moves["play 4 v2"] == {"kind": "play", "token": "4", "role": "silver", "vault": 1, "side": 0}
+    assert moves["rubble v2"] == {"kind": "rubble", "token": "rubble", "role": "rubble", "vault": 1, "side": 1}
+    assert moves["lo-thief"] == {"kind": "lo-thief", "token": "lo-thief", "role": "lo thief"}
+    assert moves["discard hi-thief"] == {"kind": "discard", "token": "hi-thief", "role": "hi thief"}
+    view = state.view(0)
+    assert view["hand"][:2] == ["Jk", "2♣"]
+    assert view["hand_roles"][:2] == [{"token": "hi-thief", "role": "hi thief", "name": "hi thief"},
+                                      {"token": "2", "role": "silver", "name": "silver 2"}]
+    assert state.view(1)["moves"] == {} and state.view(1)["hand_roles"] is not None
+    assert state.view(None)["hand_roles"] is None and "turn" not in state.view(0)
 
 
 def test_why_illegal_names_the_problem() -> None:
     state = position()
-    assert "unknown action" in RULES.why_illegal(state.core, "fly away")
-    assert "no vault 9" in RULES.why_illegal(state.core, "play 2 v9")
-    assert "hold no 6" in RULES.why_illegal(state.core, "play 6 v1")
-    assert "miner" in RULES.why_illegal(state.core, "play 7 v1")
-    with pytest.raises(IllegalAction, match="hold no"):
-        state.apply("discard rubble")
+    assert "actions look like" in refusal(state, "fly away")
+    assert "no vault 9" in refusal(state, "play 2 v9")
+    assert "hold no silver 6" in refusal(state, "play 6 v1")
+    assert "7 is a miner" in refusal(state, "play 7 v1")
+    assert "hold no rubble" in refusal(state, "discard rubble")
+    assert "only follows a thief" in refusal(state, "steal v2")
+    assert "no strike" in refusal(state, "clear strike")
 
 
-# -- renderer -------------------------------------------------------------------------------------------------
+# -- the table ------------------------------------------------------------------------------------------------
 def rendered(state: State, selection: str | None = None, seat: int | None = None) -> str:
-    from cardtable_web.renderers.silver_bars import render
+    from cardtable_web.drawing import render_state
 
     seat = state.current_player if seat is None else seat
-    legal = state.legal_texts() if seat == state.current_player else []
-    return render(state.view(seat) | {"names": ["Ann", "Bob"]}, legal, selection)
+    return render_state(state, seat, selection, names=["Ann", "Bob"])
 
 
 def test_renderer_select_a_card_then_a_target_vault() -> None:
@@ -363,11 +411,25 @@ def test_renderer_select_a_card_then_a_target_vault() -> None:
     for n in (2, 3, 4, 5):
         assert f'data-action="play 4 v{n}"' in html
     assert 'data-action="play 4 v1"' not in html and 'data-action="discard 4"' in html
+    assert "Silver 4 selected" in html and "Discard the silver 4" in html
     html = rendered(state, "rubble")
     assert 'data-action="rubble v2"' in html and 'data-action="rubble v1"' not in html
     assert 'data-action="strike"' in rendered(state, "strike")
-    assert 'data-action="lo-thief"' in rendered(state, "lo-thief")
+    html = rendered(state, "lo-thief")
+    assert 'data-action="lo-thief"' in html and "Lo thief selected" in html and "Discard the lo thief" in html
+    assert "lo-thief selected" not in html
     assert "Ann" in html and "Bob" in html
+
+
+def test_renderer_speaks_to_you() -> None:
+    state = position(theirs=row(vault("3♣"), vault("3♡")), hand="J♣ " + fill(6))
+    state = state.apply("lo-thief")
+    html = rendered(state)
+    assert "Your lo thief: tie" in html and "Ann&#x27;s" not in html
+    assert "Ann&#x27;s lo thief" in rendered(state, seat=1)
+    dealt = rendered(state)
+    assert "Bob deals" in dealt
+    assert "You deal" in rendered(position(dealer=0))
 
 
 def test_renderer_strike_and_thief_choices() -> None:
@@ -382,5 +444,5 @@ def test_renderer_strike_and_thief_choices() -> None:
     assert 'data-action="steal v1"' in html and 'data-action="steal v2"' in html
     placing = thief.apply("steal v2")
     html = rendered(placing)
-    assert 'data-action="place v1"' in html and "3♡" in html
+    assert 'data-action="place v1"' in html and "3♡" in html and "from vault 2" in html
     assert 'data-action' not in rendered(placing, seat=1)

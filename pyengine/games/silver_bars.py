@@ -1,21 +1,29 @@
-"""100 Silver Bars: two small mines fill five vaults each with silver and lock them (spec: rules/silver-bars.md).
+"""100 Silver Bars: two small mines fill five vaults each with silver and lock them.
 
 Suits do not matter, so actions name cards by rank or role (``play 6 v3``, ``miner 9 v2``,
 ``rubble v4``, ``shovel v1``, ``lo-thief``, ``hi-thief``, ``strike``, ``discard 7``, ``lock v5``,
 ``clear strike``) and a thief's follow-ups are ``steal vN`` (a tie among the opponent's vaults)
-and ``place vN`` (where the stolen silver goes). Vaults are numbered 1-5 in notation.
+and ``place vN`` (where the stolen silver goes). Vaults are numbered 1-5 in notation, 0-4 in
+action values, facts and views. Rule numbers are those of the game's rules page.
+
+Sections: the cards and values, the actions and their notation, then the rules (setup, legal
+actions, apply, results, evaluate, sample_hidden), the words (facts, describe, why_illegal) and
+the view.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, cast
 
 from ..cards import JOKER, Card
 from ..core import Action, GameInfo, Option, OptionValue, Rules, register
+from ..frozen import evolve
+from ..notation import Form, Notation, one_based, words
 from ..rng import Rng
+from ..words import Entry
 
 VAULTS = 5
 HAND = 7
@@ -31,13 +39,21 @@ PLAIN_SUITS = ("♣", "♢", "♡")
 
 _RANK_TOKEN = {1: "A", 2: "2", 3: "3", 4: "4", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
                11: "lo-thief", 13: "rubble", 0: "hi-thief"}
-_SILVER_TOKENS = {"A": 1, "2": 2, "3": 3, "4": 4, "6": 6}
-_MINER_TOKENS = {"7": 7, "8": 8, "9": 9, "10": 10}
-_ROLE_TOKENS = ("rubble", "shovel", "lo-thief", "hi-thief", "strike")
-_ACTION_HELP = (
-    "actions look like: play 6 v3, miner 9 v2, rubble v4, shovel v1, lo-thief, hi-thief, strike, "
-    "discard 7, discard shovel, lock v5, clear strike, steal v2, place v3"
-)
+SILVER_TOKENS = ("A", "2", "3", "4", "6")
+MINER_TOKENS = ("7", "8", "9", "10")
+THIEVES = ("lo-thief", "hi-thief")
+SILVER_RANKS_BY_TOKEN = {"A": 1, "2": 2, "3": 3, "4": 4, "6": 6}
+ROLE = {
+    **{t: "silver" for t in SILVER_TOKENS}, **{t: "miner" for t in MINER_TOKENS},
+    "rubble": "rubble", "shovel": "shovel", "lo-thief": "lo thief", "hi-thief": "hi thief", "strike": "strike",
+}
+"""A card's role word by its token (the word under a card in hand)."""
+NAME = {
+    **{t: f"{ROLE[t]} {t}" for t in SILVER_TOKENS + MINER_TOKENS},
+    "rubble": "rubble", "shovel": "shovel", "lo-thief": "lo thief", "hi-thief": "hi thief",
+    "strike": "worker's strike",
+}
+"""A card's name in sentences by its token ("silver 6", "hi thief", "worker's strike")."""
 
 
 def token(card: Card) -> str:
@@ -47,18 +63,8 @@ def token(card: Card) -> str:
     return _RANK_TOKEN[card.rank]
 
 
-def role_name(tok: str) -> str:
-    """A card's role in words, for messages."""
-    if tok in _SILVER_TOKENS:
-        return f"a silver {tok}"
-    if tok in _MINER_TOKENS:
-        return f"a miner {tok}"
-    return {"rubble": "a rubble card", "shovel": "a shovel", "lo-thief": "a lo thief", "hi-thief": "a hi thief",
-            "strike": "a worker's strike"}.get(tok, tok)
-
-
 def deck(strikes: int) -> tuple[Card, ...]:
-    """The cards shuffled each round: two decks less the locks and the set-aside J♠ J♠ and one joker (spec table)."""
+    """The cards shuffled each round: two decks less the locks, the two J♠ and one joker (rule 1)."""
     cards: list[Card] = []
     for _ in range(2):
         for suit in ("♣", "♢", "♡", "♠"):
@@ -80,7 +86,7 @@ class Vault:
 
     @property
     def empty(self) -> bool:
-        """Rule 4/6: empty means no cards and no rubble."""
+        """Rules 4, 6: empty means no cards and no rubble."""
         return not self.cards and self.rubble is None
 
     @property
@@ -124,7 +130,7 @@ class RoundResult:
     vaults: tuple[tuple[Vault, ...], tuple[Vault, ...]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SilverCore:
     rng: Rng
     placeable: bool
@@ -146,28 +152,40 @@ class SilverCore:
     over: bool
 
 
+# -- actions and their notation ---------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Act:
-    """One action; ``tok`` is a card's rank/role name, ``vault`` 0-4 (shown 1-5)."""
+    """One action: its ``move`` (the notation's kind), a card's rank/role token and a vault 0-4 (shown 1-5)."""
 
-    kind: str
+    move: str
     tok: str = ""
     vault: int = -1
 
     def __str__(self) -> str:
-        k = self.kind
-        if k == "play" or k == "miner":
-            return f"{k} {self.tok} v{self.vault + 1}"
-        if k == "discard":
-            return f"discard {self.tok}"
-        if k in ("rubble", "shovel", "lock", "steal", "place"):
-            return f"{k} v{self.vault + 1}"
-        if k == "clear":
-            return "clear strike"
-        return k
+        return NOTATION.write(self)
 
+
+VAULT = one_based(2)
+RANK = words(*SILVER_TOKENS, *MINER_TOKENS)
+TOKEN = words(*ROLE)
+NOTATION = Notation(
+    Form("play", Act, "play {tok} v{vault}", tok=RANK, vault=VAULT, move="play", example="play 6 v3"),
+    Form("miner", Act, "miner {tok} v{vault}", tok=RANK, vault=VAULT, move="miner", example="miner 9 v2"),
+    Form("rubble", Act, "rubble v{vault}", vault=VAULT, move="rubble", example="rubble v4"),
+    Form("shovel", Act, "shovel v{vault}", vault=VAULT, move="shovel"),
+    Form("lo-thief", Act, "lo-thief", move="lo-thief"),
+    Form("hi-thief", Act, "hi-thief", move="hi-thief"),
+    Form("strike", Act, "strike", move="strike"),
+    Form("discard", Act, "discard {tok}", tok=TOKEN, move="discard", example="discard 7"),
+    Form("lock", Act, "lock v{vault}", vault=VAULT, move="lock", example="lock v5"),
+    Form("clear", Act, "clear strike", move="clear"),
+    Form("steal", Act, "steal v{vault}", vault=VAULT, move="steal", example="steal v2"),
+    Form("place", Act, "place v{vault}", vault=VAULT, move="place", example="place v3"),
+)
 
 CLEAR = Act("clear")
+_ON_THEIR_SIDE = frozenset({"rubble", "steal"})
+"""Moves whose vault is the opponent's."""
 
 
 def _pair(seq: Any, seat: int, value: Any) -> Any:
@@ -242,6 +260,7 @@ class SilverBarsRules(Rules):
         # the 9 thieves; the match lasts at most MAX_ROUNDS rounds.
         max_actions=lambda players: (81 + 9 + 2 + 18) * MAX_ROUNDS,
     )
+    notation = NOTATION
 
     # -- setup ---------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> SilverCore:
@@ -282,7 +301,7 @@ class SilverBarsRules(Rules):
             if tok in seen:
                 continue
             seen.add(tok)
-            discards.append(Act("discard", tok))  # rule 2b: any card may be discarded
+            discards.append(Act("discard", tok))  # rule 2: any card may be discarded
             rank = card.rank
             if rank in SILVER_RANKS:
                 plays.extend(Act("play", tok, i) for i, v in enumerate(mine) if v.takes_silver(rank))
@@ -306,21 +325,21 @@ class SilverBarsRules(Rules):
         action = cast(Act, act)
         seat = core.turn
         other = 1 - seat
-        kind = action.kind
+        move = action.move
         i = action.vault
-        if kind == "clear":  # rule 3: the whole turn, no draw
-            return replace(core, strike=_pair(core.strike, seat, False), discard=core.discard + (STRIKE,), turn=other)
-        if kind == "lock":  # rule 10, rule 2c: no draw
+        if move == "clear":  # rule 3: the whole turn, no draw
+            return evolve(core, strike=_pair(core.strike, seat, False), discard=core.discard + (STRIKE,), turn=other)
+        if move == "lock":  # rules 2, 10: no draw
             row = list(core.vaults[seat])
             v = row[i]
             row[i] = Vault(v.cards, v.rubble, True)
             vaults = _pair(core.vaults, seat, tuple(row))
             if sum(w.locked for w in row) == LOCKS:
-                return self._end_round(replace(core, vaults=vaults), "fifth lock")  # rule 11: at once
-            return replace(core, vaults=vaults, turn=other)
-        if kind == "steal":
+                return self._end_round(evolve(core, vaults=vaults), "fifth lock")  # rule 11: at once
+            return evolve(core, vaults=vaults, turn=other)
+        if move == "steal":
             return self._steal(core, seat, i)
-        if kind == "place":
+        if move == "place":
             pending = core.pending
             assert pending is not None and pending.carry is not None
             row = list(core.vaults[seat])
@@ -328,27 +347,27 @@ class SilverBarsRules(Rules):
             row[i] = Vault(v.cards + (pending.carry,), v.rubble, v.locked)
             return self._draw_and_pass(core, seat, core.hands[seat], vaults=_pair(core.vaults, seat, tuple(row)),
                                        pending=None)
-        card, hand = _take(core.hands[seat], action.tok or kind)
-        if kind == "discard":  # rule 2b
+        card, hand = _take(core.hands[seat], action.tok or move)
+        if move == "discard":  # rule 2
             return self._draw_and_pass(core, seat, hand, discard=core.discard + (card,))
-        if kind == "play" or kind == "miner":  # rules 4, 5
+        if move == "play" or move == "miner":  # rules 4, 5
             row = list(core.vaults[seat])
             v = row[i]
             row[i] = Vault(v.cards + (card,), v.rubble, v.locked)
             return self._draw_and_pass(core, seat, hand, vaults=_pair(core.vaults, seat, tuple(row)))
-        if kind == "rubble":  # rule 6
+        if move == "rubble":  # rule 6
             row = list(core.vaults[other])
             v = row[i]
             row[i] = Vault(v.cards, card, v.locked)
             return self._draw_and_pass(core, seat, hand, vaults=_pair(core.vaults, other, tuple(row)))
-        if kind == "shovel":  # rule 7: rubble and shovel both discarded
+        if move == "shovel":  # rule 7: rubble and shovel both discarded
             row = list(core.vaults[seat])
             v = row[i]
             assert v.rubble is not None
             row[i] = Vault(v.cards, None, v.locked)
             return self._draw_and_pass(core, seat, hand, vaults=_pair(core.vaults, seat, tuple(row)),
                                        discard=core.discard + (v.rubble, card))
-        if kind == "strike":  # rule 9: miners on top of unlocked vaults are discarded; the strike lies in front
+        if move == "strike":  # rule 9: miners on top of unlocked vaults are discarded; the strike lies in front
             row = list(core.vaults[other])
             struck: list[Card] = []
             for j, v in enumerate(row):
@@ -358,10 +377,10 @@ class SilverBarsRules(Rules):
             return self._draw_and_pass(core, seat, hand, vaults=_pair(core.vaults, other, tuple(row)),
                                        discard=core.discard + tuple(struck), strike=_pair(core.strike, other, True))
         # rule 8: a thief; the player draws once the stolen silver is placed
-        target = thief_target(core, seat, kind == "lo-thief")
+        target = thief_target(core, seat, move == "lo-thief")
         assert target is not None
-        core = replace(core, hands=_pair(core.hands, seat, hand), discard=core.discard + (card,),
-                       pending=Pending(kind, target[1]))
+        core = evolve(core, hands=_pair(core.hands, seat, hand), discard=core.discard + (card,),
+                      pending=Pending(move, target[1]))
         if len(target[1]) == 1:
             return self._steal(core, seat, target[1][0])
         return core
@@ -374,30 +393,30 @@ class SilverBarsRules(Rules):
         row = list(core.vaults[other])
         v = row[vault]
         row[vault] = Vault(v.cards[:-1], v.rubble, v.locked)
-        return replace(core, vaults=_pair(core.vaults, other, tuple(row)),
-                       pending=Pending(pending.thief, (), v.cards[-1], vault))
+        return evolve(core, vaults=_pair(core.vaults, other, tuple(row)),
+                      pending=Pending(pending.thief, (), v.cards[-1], vault))
 
     def _draw_and_pass(self, core: SilverCore, seat: int, hand: tuple[Card, ...], **changes: Any) -> SilverCore:
         """Rule 2: draw one; rule 11: the turn that empties the draw pile ends the round."""
         draw = core.draw
         hands = _pair(core.hands, seat, _add(hand, draw[-1]))
         if len(draw) == 1:
-            return self._end_round(replace(core, hands=hands, draw=draw[:-1], **changes), "draw pile empty")
-        return replace(core, hands=hands, draw=draw[:-1], turn=1 - seat, **changes)
+            return self._end_round(evolve(core, hands=hands, draw=draw[:-1], **changes), "draw pile empty")
+        return evolve(core, hands=hands, draw=draw[:-1], turn=1 - seat, **changes)
 
     def _end_round(self, core: SilverCore, reason: str) -> SilverCore:
         """Rules 12-14: score, then finish the match or deal the next round (dealer alternates)."""
         points = (round_points(core.vaults[0]), round_points(core.vaults[1]))
         totals = (core.totals[0] + points[0], core.totals[1] + points[1])
         last = RoundResult(core.round, points, reason, core.vaults)
-        core = replace(core, totals=totals, last=last, pending=None)
+        core = evolve(core, totals=totals, last=last, pending=None)
         done = (max(totals) >= TARGET and totals[0] != totals[1]) or core.round >= MAX_ROUNDS
         if done:
-            return replace(core, over=True)
+            return evolve(core, over=True)
         dealer = 1 - core.dealer
         hands, draw, rng = _deal(core.rng, core.strikes, dealer)
-        return replace(core, rng=rng, round=core.round + 1, dealer=dealer, turn=1 - dealer, hands=hands, draw=draw,
-                       discard=(), vaults=(EMPTY_ROW, EMPTY_ROW), strike=(False, False))
+        return evolve(core, rng=rng, round=core.round + 1, dealer=dealer, turn=1 - dealer, hands=hands, draw=draw,
+                      discard=(), vaults=(EMPTY_ROW, EMPTY_ROW), strike=(False, False))
 
     # -- results -------------------------------------------------------------------------------
     def scores(self, core: SilverCore) -> list[int | float]:
@@ -427,41 +446,6 @@ class SilverBarsRules(Rules):
         p0 = 1.0 / (1.0 + math.exp(-lead / 18.0))
         return [p0, 1.0 - p0]
 
-    # -- information ---------------------------------------------------------------------------
-    def view(self, core: SilverCore, seat: int | None) -> dict[str, Any]:
-        pending = core.pending
-        last = core.last
-        return {
-            "round": core.round,
-            "max_rounds": MAX_ROUNDS,
-            "target": TARGET,
-            "dealer": core.dealer,
-            "turn": None if core.over else core.turn,
-            "match": list(core.totals),
-            "round_scores": [round_points(core.vaults[s]) for s in (0, 1)],
-            "vaults": [_vaults_json(core.vaults[s]) for s in (0, 1)],
-            "locks_left": [LOCKS - sum(v.locked for v in core.vaults[s]) for s in (0, 1)],
-            "strike": list(core.strike),
-            "draw_count": len(core.draw),
-            "discard": [str(c) for c in core.discard],
-            "discard_count": len(core.discard),
-            "discard_top": str(core.discard[-1]) if core.discard else None,
-            "hand_counts": [len(h) for h in core.hands],
-            "hand": [str(c) for c in core.hands[seat]] if seat is not None else None,
-            "pending": None if pending is None else {
-                "thief": pending.thief,
-                "choices": [i + 1 for i in pending.choices],
-                "carry": None if pending.carry is None else str(pending.carry),
-                "from": None if pending.source < 0 else pending.source + 1,
-            },
-            "last_round": None if last is None else {
-                "round": last.number,
-                "points": list(last.points),
-                "reason": last.reason,
-                "vaults": [_vaults_json(last.vaults[s]) for s in (0, 1)],
-            },
-        }
-
     def sample_hidden(self, core: SilverCore, seat: int | None, rng: Rng) -> SilverCore:
         """Re-deal the unseen cards (other hands and the draw pile) in the same sizes."""
         fresh, rng = rng.split()
@@ -474,163 +458,222 @@ class SilverBarsRules(Rules):
             n = len(core.hands[s])
             hands[s] = tuple(sorted(cards[at:at + n]))
             at += n
-        return replace(core, rng=fresh, hands=(hands[0], hands[1]), draw=tuple(cards[at:]))
+        return evolve(core, rng=fresh, hands=(hands[0], hands[1]), draw=tuple(cards[at:]))
 
-    def describe(self, before: SilverCore, act: Action, after: SilverCore) -> str:
+    # -- words: facts, the log, refusals ----------------------------------------------------------
+    def facts(self, core: SilverCore, act: Action) -> dict[str, Any]:
+        """The move, the card's ``token`` and ``role`` (for card moves), the ``vault`` and its ``side`` (a seat)."""
+        action = cast(Act, act)
+        move = action.move
+        out: dict[str, Any] = {"kind": move}
+        tok = action.tok or (move if move in ROLE else "")
+        if tok:
+            out["token"] = tok
+            out["role"] = ROLE[tok]
+        if action.vault >= 0:
+            out["vault"] = action.vault
+            out["side"] = 1 - core.turn if move in _ON_THEIR_SIDE else core.turn
+        return out
+
+    def describe(self, before: SilverCore, act: Action, after: SilverCore) -> Entry:
         action = cast(Act, act)
         seat = before.turn
-        who = f"Player {seat + 1}"
-        them = f"Player {2 - seat}"
-        kind = action.kind
-        v = action.vault + 1
-        if kind == "clear":
-            line = f"{who} spends the turn clearing the worker's strike"
-        elif kind == "lock":
-            line = f"{who} locks vault {v}"
-        elif kind == "steal":
+        other = 1 - seat
+        who, them = f"{{{seat}}}", f"{{{other}:poss}}"
+
+        def does(verb: str) -> str:
+            return f"{who} {{{seat}:{verb}}}"
+
+        move = action.move
+        i = action.vault
+        v = i + 1
+        facts: dict[str, Any] = {"kind": move}
+        if i >= 0:
+            facts.update(vault=i, side=other if move in _ON_THEIR_SIDE else seat)
+        draws = f" and {{{seat}:draws}}"
+        if move == "clear":
+            line = f"{does('spends')} the turn clearing the worker's strike"
+            facts["card"] = str(STRIKE)
+        elif move == "lock":
+            line = f"{does('locks')} vault {v}"
+        elif move == "steal":
             carry = after.pending.carry if after.pending else None
-            line = f"{who} steals {carry} from {them}'s vault {v}"
-        elif kind == "place":
+            line = f"{does('steals')} {carry} from {them} vault {v}"
+            facts["card"] = str(carry)
+        elif move == "place":
             carry = before.pending.carry if before.pending else None
-            line = f"{who} places the stolen {carry} in vault {v} and draws"
+            line = f"{does('places')} the stolen {carry} in vault {v}{draws}"
+            facts["card"] = str(carry)
         else:
-            card, _ = _take(before.hands[seat], action.tok or kind)
-            if kind == "discard":
-                line = f"{who} discards {card} and draws"
-            elif kind == "play":
-                line = f"{who} puts silver {card} in vault {v} and draws"
-            elif kind == "miner":
-                line = f"{who} puts miner {card} on vault {v} and draws"
-            elif kind == "rubble":
-                line = f"{who} drops rubble {card} into {them}'s vault {v} and draws"
-            elif kind == "shovel":
-                line = f"{who} shovels the rubble out of vault {v} and draws"
-            elif kind == "strike":
-                struck = [str(w.cards[-1]) for w in before.vaults[1 - seat]
+            card, _ = _take(before.hands[seat], action.tok or move)
+            facts["card"] = str(card)
+            if move == "discard":
+                line = f"{does('discards')} {card}{draws}"
+            elif move == "play":
+                line = f"{does('puts')} silver {card} in vault {v}{draws}"
+            elif move == "miner":
+                line = f"{does('puts')} miner {card} on vault {v}{draws}"
+            elif move == "rubble":
+                line = f"{does('drops')} rubble {card} into {them} vault {v}{draws}"
+            elif move == "shovel":
+                rubble = before.vaults[seat][i].rubble
+                line = f"{does('shovels')} the rubble out of vault {v}{draws}"
+                facts["removed"] = str(rubble)
+            elif move == "strike":
+                struck = [str(w.cards[-1]) for w in before.vaults[other]
                           if not w.locked and w.cards and w.cards[-1].rank in MINER_RANKS]
                 gone = f" (miners {', '.join(struck)} discarded)" if struck else ""
-                line = f"{who} calls a worker's strike on {them}{gone} and draws"
+                line = f"{does('calls')} a worker's strike on {{{other}}}{gone}{draws}"
+                facts.update(side=other, struck=struck)
             else:
-                name = "lo thief" if kind == "lo-thief" else "hi thief"
-                line = f"{who} plays a {name}"
+                line = f"{does('plays')} a {NAME[move]}"
                 pending = after.pending
                 if pending is not None and pending.carry is not None:
-                    line += f", stealing {pending.carry} from {them}'s vault {pending.source + 1}"
+                    line += f", stealing {pending.carry} from {them} vault {pending.source + 1}"
+                    facts.update(stolen=str(pending.carry), vault=pending.source, side=other)
         if after.round != before.round or after.over:
             last = after.last
             assert last is not None
             a, b = last.points
-            line += (f". Round {last.number} ends ({last.reason}): Player 1 scores {a}, Player 2 scores {b}; "
+            line += (f". Round {last.number} ends ({last.reason}): {{0}} {{0:scores}} {a}, {{1}} {{1:scores}} {b}; "
                      f"totals {after.totals[0]} to {after.totals[1]}")
+            facts["round_end"] = {"round": last.number, "reason": last.reason, "points": [a, b],
+                                  "totals": list(after.totals)}
             if after.over:
                 won = self.winners(after)
-                line += ". Shared win" if len(won) == 2 else f". Player {won[0] + 1} wins the match"
+                line += ". Shared win" if len(won) == 2 else f". {{{won[0]}}} {{{won[0]}:wins}} the match"
+                facts["winners"] = won
             else:
-                line += f". Player {after.dealer + 1} deals round {after.round}"
-        return line
+                line += f". {{{after.dealer}}} {{{after.dealer}:deals}} round {after.round}"
+        return Entry(seat, line, facts)
 
-    def why_illegal(self, core: SilverCore, text: str) -> str:
-        if core.over:
-            return "the game is over"
+    def why_illegal(self, core: SilverCore, act: Action) -> str:
+        action = cast(Act, act)
         seat = core.turn
-        words = text.split()
+        move = action.move
+        i = action.vault
+        n = i + 1
         if core.strike[seat]:
             return "a worker's strike lies in front of you: this turn you can only clear it (clear strike, rule 3)"
+        if move == "clear":
+            return "there is no strike in front of you to clear (rule 3)"
+        if i >= VAULTS or (i < 0 and move in ("play", "miner", "rubble", "shovel", "lock", "steal", "place")):
+            return f"there is no vault {n}; vaults are v1 to v5"
         pending = core.pending
         if pending is not None:
+            options = ", ".join(str(a) for a in self.legal_actions(core))
+            thief = NAME[pending.thief]
             if pending.carry is None:
-                options = ", ".join(f"steal v{i + 1}" for i in pending.choices)
-                return f"your thief must first choose among the tied vaults: {options}"
-            return (f"the stolen {pending.carry} must be placed in one of your vaults now (rule 8): "
-                    + ", ".join(str(a) for a in self.legal_actions(core)))
-        if not words:
-            return f"no action given; {_ACTION_HELP}"
-        head = words[0]
-        vault: int | None = None
-        if words[-1].startswith("v") and words[-1][1:].isdigit():
-            vault = int(words[-1][1:]) - 1
-            if not 0 <= vault < VAULTS:
-                return f"there is no vault {vault + 1}; vaults are v1 to v5"
-            words = words[:-1]
+                return f"your {thief} must first choose which of the tied vaults to rob (rule 8): {options}"
+            if move == "place":
+                return f"the stolen {pending.carry} does not fit in vault {n}: {self._no_silver(core, i)}"
+            return f"the stolen {pending.carry} must be placed in one of your vaults now (rule 8): {options}"
+        if move in ("steal", "place"):
+            return f"{move} only follows a thief you have just played (rule 8)"
         mine = core.vaults[seat]
         theirs = core.vaults[1 - seat]
-        hand_tokens = {token(c) for c in core.hands[seat]}
-        if head == "clear":
-            return "there is no strike in front of you to clear"
-        if head in ("steal", "place"):
-            return f"'{head}' only follows a thief you have just played"
-        if head == "lock":
-            if vault is None:
-                return "say which vault to lock, like: lock v2"
+        if move == "lock":
+            v = mine[i]
             if sum(w.locked for w in mine) >= LOCKS:
-                return "you have no locks left"
-            v = mine[vault]
+                return "you have no locks left (rule 10)"
             if v.locked:
-                return f"vault {vault + 1} is already locked"
+                return f"vault {n} is already locked"
             if v.rubble is not None:
-                return f"vault {vault + 1} holds rubble; a lock goes only on silver (rule 10)"
+                return f"vault {n} holds rubble; a lock goes only on silver (rule 10)"
             if not v.cards:
-                return f"vault {vault + 1} is empty; a lock goes only on silver (rule 10)"
-            return f"vault {vault + 1} has a miner on top; a lock goes only on silver (rule 10)"
-        if head == "discard":
-            tok = " ".join(words[1:])
-            if tok not in _SILVER_TOKENS and tok not in _MINER_TOKENS and tok not in _ROLE_TOKENS:
-                return f"unknown card {tok!r}; name it by rank or role (A, 2, 3, 4, 6, 7-10, rubble, shovel, " \
-                       "lo-thief, hi-thief, strike)"
-            return f"you hold no {tok}"
-        kinds = {"play": None, "miner": None, "rubble": "rubble", "shovel": "shovel", "lo-thief": "lo-thief",
-                 "hi-thief": "hi-thief", "strike": "strike"}
-        if head not in kinds:
-            return f"unknown action {text!r}; {_ACTION_HELP}"
-        tok = kinds[head] or (words[1] if len(words) > 1 else "")
-        if head == "play" and tok not in _SILVER_TOKENS:
-            if tok in _MINER_TOKENS:
-                return f"{tok} is a miner: write miner {tok} v1..v5"
-            return "play names a silver card (A, 2, 3, 4 or 6) and a vault, like: play 6 v3"
-        if head == "miner" and tok not in _MINER_TOKENS:
-            return "miner names a miner card (7, 8, 9 or 10) and a vault, like: miner 9 v2"
-        if tok not in hand_tokens:
-            return f"you hold no {tok}"
-        if head in ("play", "miner", "rubble", "shovel") and vault is None:
-            return f"say which vault, like: {head} {'' if kinds[head] else tok + ' '}v1"
-        assert vault is not None or head in ("lo-thief", "hi-thief", "strike")
-        if head == "play":
-            assert vault is not None
-            v = mine[vault]
-            value = _SILVER_TOKENS[tok]
-            if v.locked:
-                return f"vault {vault + 1} is locked"
-            if v.rubble is not None:
-                return f"vault {vault + 1} holds rubble; shovel it out first (rule 6)"
-            if v.cards[-1].rank in SILVER_RANKS:
-                return f"silver never goes straight onto silver: put a miner on vault {vault + 1} first (rule 4)"
-            return (f"the silver under the miner in vault {vault + 1} is {token(v.cards[-2])}; "
-                    f"a {tok} must be higher (rule 4)") if v.cards[-2].rank >= value else "not legal now"
-        if head == "miner":
-            assert vault is not None
-            v = mine[vault]
-            if v.locked:
-                return f"vault {vault + 1} is locked"
-            return f"a miner goes only onto silver, and vault {vault + 1} has no silver on top (rule 5)"
-        if head == "rubble":
-            assert vault is not None
-            v = theirs[vault]
-            if v.locked:
-                return f"the opponent's vault {vault + 1} is locked"
-            return f"rubble goes only into an opponent's empty vault; their vault {vault + 1} is not empty (rule 6)"
-        if head == "shovel":
-            return f"there is no rubble in your vault {vault + 1 if vault is not None else ''} to remove (rule 7)"
-        if head in ("lo-thief", "hi-thief"):
+                return f"vault {n} is empty; a lock goes only on silver (rule 10)"
+            return f"vault {n} has a miner on top; a lock goes only on silver (rule 10)"
+        tok = action.tok or move
+        if move == "play" and tok in MINER_TOKENS:
+            return f"{tok} is a miner: write miner {tok} v1..v5 (rule 5)"
+        if move == "miner" and tok in SILVER_TOKENS:
+            return f"{tok} is silver: write play {tok} v1..v5 (rule 4)"
+        if all(token(c) != tok for c in core.hands[seat]):
+            return f"you hold no {NAME[tok]}"
+        if move == "play":
+            return self._no_silver(core, i, SILVER_RANKS_BY_TOKEN[tok])
+        if move == "miner":
+            if mine[i].locked:
+                return f"vault {n} is locked"
+            return f"a miner goes only onto silver, and vault {n} has no silver on top (rule 5)"
+        if move == "rubble":
+            if theirs[i].locked:
+                return f"the opponent's vault {n} is locked"
+            return f"rubble goes only into an opponent's empty vault; their vault {n} is not empty (rule 6)"
+        if move == "shovel":
+            return f"there is no rubble in your vault {n} to remove (rule 7)"
+        if move in THIEVES:
             if not any(not w.locked and w.silver_on_top for w in theirs):
                 return "no unlocked opponent vault has silver on top: the thief has nothing to steal (rule 8)"
             return "the silver this thief would steal cannot be placed in any of your vaults (rule 8)"
-        return f"{text!r} is not a legal action now; {_ACTION_HELP}"
+        return f"{action} is not a legal action now"
+
+    def _no_silver(self, core: SilverCore, i: int, value: int | None = None) -> str:
+        """Why vault ``i`` of the player to move does not take silver (worth ``value``, else the stolen bar)."""
+        pending = core.pending
+        if value is None:
+            value = pending.carry.rank if pending is not None and pending.carry is not None else 0
+        v = core.vaults[core.turn][i]
+        n = i + 1
+        if v.locked:
+            return f"vault {n} is locked"
+        if v.rubble is not None:
+            return f"vault {n} holds rubble; shovel it out first (rules 6, 7)"
+        if not v.cards:
+            return f"vault {n} is empty and takes silver now"
+        if v.cards[-1].rank in SILVER_RANKS:
+            return f"silver never goes straight onto silver: put a miner on vault {n} first (rule 4)"
+        under = token(v.cards[-2])
+        return f"the silver under the miner in vault {n} is {under}; a {_RANK_TOKEN[value]} must be higher (rule 4)"
+
+    # -- the view ----------------------------------------------------------------------------------
+    def view(self, core: SilverCore, seat: int | None) -> dict[str, Any]:
+        pending = core.pending
+        last = core.last
+        hand = core.hands[seat] if seat is not None else None
+        return {
+            "round": core.round,
+            "max_rounds": MAX_ROUNDS,
+            "target": TARGET,
+            "dealer": core.dealer,
+            "match": list(core.totals),
+            "round_scores": [round_points(core.vaults[s]) for s in (0, 1)],
+            "vaults": [_vaults_json(core.vaults[s]) for s in (0, 1)],
+            "locks_left": [LOCKS - sum(v.locked for v in core.vaults[s]) for s in (0, 1)],
+            "strike": list(core.strike),
+            "draw_count": len(core.draw),
+            "discard": [str(c) for c in core.discard],
+            "discard_count": len(core.discard),
+            "discard_top": str(core.discard[-1]) if core.discard else None,
+            "hand_counts": [len(h) for h in core.hands],
+            "hand": None if hand is None else [str(c) for c in hand],
+            "hand_roles": None if hand is None else [_role_json(token(c)) for c in hand],
+            "pending": None if pending is None else {
+                "thief": pending.thief,
+                "thief_name": NAME[pending.thief],
+                "choices": list(pending.choices),
+                "carry": None if pending.carry is None else str(pending.carry),
+                "from": None if pending.source < 0 else pending.source,
+            },
+            "last_round": None if last is None else {
+                "round": last.number,
+                "points": list(last.points),
+                "reason": last.reason,
+                "vaults": [_vaults_json(last.vaults[s]) for s in (0, 1)],
+            },
+        }
+
+
+
+def _role_json(tok: str) -> dict[str, str]:
+    """A hand card's token (as in the moves' facts), role word and name."""
+    return {"token": tok, "role": ROLE[tok], "name": NAME[tok]}
 
 
 def _vaults_json(row: tuple[Vault, ...]) -> list[dict[str, Any]]:
     return [
-        {"cards": [str(c) for c in v.cards], "rubble": None if v.rubble is None else str(v.rubble), "locked": v.locked,
-         "silver": v.silver}
+        {"cards": [str(c) for c in v.cards], "roles": [ROLE[token(c)] for c in v.cards],
+         "rubble": None if v.rubble is None else str(v.rubble), "locked": v.locked, "silver": v.silver}
         for v in row
     ]
 
