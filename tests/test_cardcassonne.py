@@ -1,4 +1,4 @@
-"""Card-cassonne golden scenarios (rule numbers from the spec), hidden information and the renderer.
+"""Card-cassonne golden scenarios (rule numbers from the game's rules page), hidden information and the renderer.
 
 Cells are x,y with y growing downwards; positions are built with the game's ``load_position``.
 """
@@ -11,11 +11,13 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from cardtable_web.drawing import render_state
 
 import pyengine
 from pyengine import IllegalAction, Rng, State
-from pyengine.core import check_setup
-from pyengine.games.cardcassonne import POSITIONS, RULES, area_value, auto_removed
+from pyengine.core import check_setup, named_position
+from pyengine.games.cardcassonne import RULES, area_value, auto_removed
+from pyengine.words import seat_names
 from tests.playouts import playout
 
 FILLER = ["2♣", "3♣", "4♣", "5♣", "6♣", "7♣"]
@@ -57,7 +59,12 @@ def area(state: State, x: int, y: int) -> dict[str, Any]:
 
 
 def plays(state: State) -> set[str]:
-    return {t for t in state.legal_texts() if " @ " in t}
+    return {t for t, facts in state.view(state.current_player)["moves"].items() if facts["kind"] == "play"}
+
+
+def last_line(state: State) -> str:
+    """The last log entry in words, as a table of unnamed seats shows it to an onlooker."""
+    return state.log(last=1)[0].say(seat_names(state.players))
 
 
 # -- placement (rules 7-9) ------------------------------------------------------------------------
@@ -76,10 +83,10 @@ def test_a_card_must_touch_a_card_and_go_on_an_empty_cell() -> None:
         state.apply("K♡ @ 0,0")
     with pytest.raises(IllegalAction, match="not in your hand"):
         state.apply("Q♡ @ 1,0")
-    with pytest.raises(IllegalAction, match="write the card as K♡"):
+    with pytest.raises(IllegalAction, match="actions look like"):
         state.apply("KH @ 1,0")
     with pytest.raises(IllegalAction, match="write it as 'K♡ @ 1,0'"):
-        state.apply("K♡ @ 1, 0")
+        state.apply("K♡ @ 1,-0")
 
 
 # 5♡ and 9♡ with a gap at 1,0 between them: the gap touches two hearts.
@@ -169,7 +176,12 @@ def test_an_area_becomes_partially_complete_then_complete_and_a_token_scores_wit
     state = state.apply("no token")
     assert state.scores() == [1, 3]
     assert state.core.tokens == () and state.core.tokens_left == (7, 7)
-    assert "scores the ♡ area at 0,0 (1 card): Player 1 +1" in state.log()[-1]
+    assert "scores the ♡ area at 0,0 (1 card): Player 1 +1" in last_line(state)
+    entry = state.log()[-1]
+    assert entry.seat == 1 and entry.facts["kind"] == "no-token"
+    assert entry.facts["scored"] == [{"suit": "♡", "cell": [0, 0], "cells": [[0, 0]], "value": 1, "points": [1, 0]}]
+    assert entry.facts["completed"] == 1 and entry.facts["bonus"] == 3
+    assert state.log()[-2].facts == {"kind": "play", "card": "9♣", "cell": [0, 1]}
 
 
 def test_a_merge_brings_two_tokens_into_one_area_and_no_token_may_join_it() -> None:
@@ -219,7 +231,9 @@ def test_completing_two_areas_at_once_earns_three_each_without_tokens() -> None:
     assert area(state, 0, 0)["complete"] and area(state, 2, 0)["complete"]
     state = state.apply("no token")
     assert state.scores() == [6, 0]
-    assert "completes 2 areas: +6" in state.log()[-1]
+    assert "completes 2 areas: +6" in last_line(state)
+    # seen by the player who acted, the verbs agree with "you"
+    assert state.log()[-1].say(seat_names(2), 0).startswith("You place no token; complete 2 areas: +6; draw a card")
 
 
 def test_a_token_can_be_placed_scored_and_returned_in_one_turn() -> None:
@@ -244,8 +258,10 @@ def test_why_illegal_speaks_of_steps_and_areas() -> None:
     state = state.apply("2♢ @ 0,1")
     with pytest.raises(IllegalAction, match="now 'token' or 'no token'"):
         state.apply("3♣ @ 0,2")
-    with pytest.raises(IllegalAction, match="unknown action"):
+    with pytest.raises(IllegalAction, match="actions look like"):
         state.apply("pass")
+    with pytest.raises(IllegalAction, match="decide on the token first"):
+        state.apply("done")
     state = state.apply("no token")
     # the hearts area has L=2 (0,-1 and -1,0) for 1 card: not partially complete, so no scoring step
     assert state.current_player == 1
@@ -266,7 +282,9 @@ def test_end_bonus_for_tokens_on_face_cards() -> None:
     # seat 0: K♡ and J♠ -> +6; seat 1: A♢ -> +3 (5♡ earns nothing)
     assert state.scores() == [16, 14]
     assert state.winners() == [0]
-    assert "face-card bonus: Player 1 +6, Player 2 +3" in state.log()[-1]
+    assert "face-card bonus: Player 1 +6, Player 2 +3" in last_line(state)
+    assert state.log()[-1].facts["end_bonus"] == [6, 3]
+    assert state.log()[-1].say(seat_names(2), 1).endswith("face-card bonus: Player 1 +6, you +3")
 
 
 @pytest.mark.parametrize("players,removed,turns", [(2, 11, 46), (3, 13, 30), (4, 11, 23)])
@@ -279,7 +297,7 @@ def test_every_player_draws_and_plays_equally(players: int, removed: int, turns:
     rnd = random.Random(players)
     played: Counter[int] = Counter()
     for before, action in _history(state, rnd):
-        if " @ " in str(action):
+        if RULES.facts(before.core, action)["kind"] == "play":
             played[before.current_player] += 1  # type: ignore[index]
     assert set(played.values()) == {turns}
 
@@ -290,7 +308,7 @@ def test_stop_when_deck_empty_ends_with_equal_turns() -> None:
     rnd = random.Random(1)
     played: Counter[int] = Counter()
     for before, action in _history(state, rnd):
-        if " @ " in str(action):
+        if RULES.facts(before.core, action)["kind"] == "play":
             played[before.current_player] += 1  # type: ignore[index]
     assert set(played.values()) == {(103 - 16 - 9) // 3}
 
@@ -320,12 +338,12 @@ def test_views_hide_other_hands_the_pile_and_the_removed_cards() -> None:
     assert seat is not None
     view = state.view(seat)
     assert view["hand"] == [str(c) for c in state.core.hands[seat]]
-    assert view["hand_counts"] == [3, 3, 3] and view["removed"] == 13 and view["draw_pile"] == 81
-    assert set(view["targets"]) == set(view["hand"])
+    assert view["hand_counts"] == [3, 3, 3] and view["removed"] == 13 and view["draw_count"] == 81
+    assert {facts["card"] for facts in view["moves"].values()} == set(view["hand"])
     public = state.view(None)
-    assert public["hand"] is None and public["targets"] == {}
+    assert public["hand"] is None and public["moves"] == {}
     other = state.view((seat + 1) % 3)
-    assert other["targets"] == {}
+    assert other["moves"] == {}
     sample = state.sample_hidden(seat, Rng.from_seed(4))
     assert sample.core.hands[seat] == state.core.hands[seat]
     assert sample.core.board == state.core.board
@@ -343,10 +361,7 @@ def test_evaluate_gives_chances_that_sum_to_one_and_favour_the_leader() -> None:
 
 
 def render(state: State, seat: int | None, selection: str | None = None) -> str:
-    from cardtable_web.renderers.cardcassonne import render as draw
-
-    legal = state.legal_texts() if seat is not None and seat == state.current_player else []
-    return draw(state.view(seat), legal, selection)
+    return render_state(state, seat, selection)
 
 
 def test_renderer_highlights_the_cells_of_the_chosen_card() -> None:
@@ -381,15 +396,19 @@ def test_renderer_offers_token_and_scoring_choices() -> None:
     page = render(state, 0)
     assert 'data-action="score ♡ area at 0,0"' in page and 'data-action="done"' in page
     assert "cc-scorable" in page
+    assert "Score the ♡ area of 5♡ at 0,0 (1 card): 1 per token (Player 2)" in page
+    moves = state.view(0)["moves"]
+    assert moves["score ♡ area at 0,0"] == {
+        "kind": "score", "suit": "♡", "x": 0, "y": 0, "area": 0, "card": "5♡", "value": 1,
+    }
 
 
 def test_the_rules_page_figure_shows_a_partially_complete_area() -> None:
-    from cardtable_web.renderers.cardcassonne import render as draw
-
-    state = pyengine.new_game("cardcassonne", 2, 0, position=POSITIONS["figure-1"])
+    state = named_position("cardcassonne", "figure-1")
+    assert state.players == 2
     hearts = area(state, 0, 0)
     assert (hearts["size"], hearts["open"], hearts["partial"], hearts["value"]) == (2, 1, True, 2)
-    page = draw(state.view(None), [], None)
+    page = render(state, None)
     assert "token of Player 1" in page and "data-action" not in page
 
 

@@ -1,22 +1,56 @@
 """Card-cassonne table: the open grid of cards with its areas and tokens, the score track and the hand.
 
+The actions come from ``view["moves"]`` by their facts: ``play`` (card, x, y), ``token``, ``no-token``,
+``score`` (suit, x, y, area, card, value) and ``done``.
+
 Selections: a hand card (``7♡``) highlights the cells it may go to; ``counts`` shows each area's
 open-cell count L; both at once are written ``counts|7♡``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
+
+from pyengine.cards import SUIT_NAMES
+from pyengine.words import say
 
 from .. import html
 
-SUIT_NAME = {"♣": "clubs", "♢": "diamonds", "♡": "hearts", "♠": "spades"}
 COUNTS = "counts"
+Cell = tuple[int, int]
 
 
-def _names(view: dict[str, Any]) -> list[str]:
-    names = view.get("names") or []
-    return [names[s] if s < len(names) else f"Player {s + 1}" for s in range(view["players"])]
+@dataclass
+class Moves:
+    """The seat's legal actions, sorted by what they do (each keeps the text it was given)."""
+
+    plays: dict[str, dict[Cell, str]] = field(default_factory=dict)
+    """Each hand card's target cells, with the action text of each."""
+    token: str | None = None
+    no_token: str | None = None
+    scores: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    done: str | None = None
+
+    @staticmethod
+    def of(view: dict[str, Any]) -> Moves:
+        moves = Moves()
+        for text, facts in (view.get("moves") or {}).items():
+            kind = facts["kind"]
+            if kind == "play":
+                moves.plays.setdefault(facts["card"], {})[(facts["x"], facts["y"])] = text
+            elif kind == "token":
+                moves.token = text
+            elif kind == "no-token":
+                moves.no_token = text
+            elif kind == "score":
+                moves.scores.append((text, facts))
+            elif kind == "done":
+                moves.done = text
+        return moves
+
+    def any(self) -> bool:
+        return bool(self.plays or self.token or self.no_token or self.scores or self.done)
 
 
 def _selection(selection: str | None) -> tuple[bool, str | None]:
@@ -41,23 +75,18 @@ def _area_state(area: dict[str, Any]) -> str:
     return "partially complete" if area["partial"] else "open"
 
 
-def render(view: dict[str, Any], legal: list[str], selection: str | None) -> str:
-    names = _names(view)
+def render(view: dict[str, Any], selection: str | None) -> str:
+    names = view["names"]
     counts, chosen = _selection(selection)
-    targets: dict[str, set[tuple[int, int]]] = {}
-    for text in legal:
-        card, sep, cell = text.partition(" @ ")
-        if sep:
-            x, y = cell.split(",")
-            targets.setdefault(card, set()).add((int(x), int(y)))
-    if chosen not in targets:
+    moves = Moves.of(view)
+    if chosen not in moves.plays:
         chosen = None
     return (
         '<div class="cc-table">'
         + _track(view, names)
-        + _prompt(view, legal, names, counts, chosen)
-        + _board(view, legal, names, counts, chosen, targets)
-        + _hand(view, counts, chosen, targets)
+        + _prompt(view, moves, names, counts, chosen)
+        + _board(view, moves, names, counts, chosen)
+        + _hand(view, counts, chosen, moves.plays)
         + "</div>"
     )
 
@@ -82,7 +111,7 @@ def _track(view: dict[str, Any], names: list[str]) -> str:
         )
     piles = (
         '<div class="cc-piles">'
-        f'<figure class="cc-pile">{html.card_back(view["draw_pile"], "draw pile")}'
+        f'<figure class="cc-pile">{html.card_back(view["draw_count"], "draw pile")}'
         "<figcaption>draw pile</figcaption></figure>"
         f'<figure class="cc-pile">{html.card_back(view["removed"], "removed unseen")}'
         "<figcaption>removed unseen</figcaption></figure></div>"
@@ -90,43 +119,41 @@ def _track(view: dict[str, Any], names: list[str]) -> str:
     return f'<section class="cc-top"><ol class="cc-track">{"".join(rows)}</ol>{piles}</section>'
 
 
-def _prompt(view: dict[str, Any], legal: list[str], names: list[str], counts: bool, chosen: str | None) -> str:
+def _prompt(view: dict[str, Any], moves: Moves, names: list[str], counts: bool, chosen: str | None) -> str:
     """What is being decided now, with the token and scoring buttons."""
     phase = view["phase"]
-    turn = view["turn"]
+    seat = view["current_player"]
+    you = view.get("you")
     parts: list[str] = []
     if phase == "over":
         winners = view.get("winners") or []
-        who = " and ".join(names[s] for s in winners)
-        parts.append(f'<p class="cc-say">Game over: {html.esc(who)} {"win" if len(winners) > 1 else "wins"}.</p>')
-    elif not legal:
-        parts.append(f'<p class="cc-say">{html.esc(names[turn])} is {_doing(phase)}.</p>')
-    elif phase == "play":
+        who = " and ".join(f"{{{s}}}" for s in winners)
+        verb = f"{{{winners[0]}:wins}}" if len(winners) == 1 else "win"
+        said = say(f"Game over: {who} {verb}." if winners else "Game over.", names, you)
+        parts.append(f'<p class="cc-say">{html.esc(said)}</p>')
+    elif not moves.any():
+        doing = say(f"{{{seat}}} {{{seat}:is}} {_doing(phase)}.", names, you)
+        parts.append(f'<p class="cc-say">{html.esc(doing)}</p>')
+    elif moves.plays:
         ask = f"Play {chosen} on a highlighted cell." if chosen else "Choose a card from your hand."
         parts.append(f'<p class="cc-say">{html.esc(ask)}</p>')
-    elif phase == "token":
+    elif moves.token or moves.no_token:
         last = view["last"]
         parts.append(f'<p class="cc-say">Place a token on the card you just played at {last[0]},{last[1]}?</p>')
-        parts.append(html.button("Place a token", action="token", extra="cc-go") if "token" in legal else "")
-        parts.append(html.button("No token", action="no token") if "no token" in legal else "")
-    elif phase == "score":
+        parts.append(html.button("Place a token", action=moves.token, extra="cc-go") if moves.token else "")
+        parts.append(html.button("No token", action=moves.no_token) if moves.no_token else "")
+    else:
         parts.append('<p class="cc-say">Score partially complete areas (outlined), or finish your turn.</p>')
-        info = {entry["action"]: view["areas"][entry["area"]] for entry in view["scorable"]}
-        at = {(g["x"], g["y"]): g["card"] for g in view["grid"]}
-        for text in legal:
-            if text.startswith("score "):
-                area = info.get(text)
-                label = text[0].upper() + text[1:]
-                if area is not None:
-                    # name the area by the card of the cell the action names: cells are not written on the grid
-                    x, y = (int(n) for n in text.rsplit(" ", 1)[1].split(","))
-                    owners = ", ".join(names[t[2]] for t in area["tokens"])
-                    size = f"{area['size']} card{'s' if area['size'] != 1 else ''}"
-                    label = f"Score the {area['suit']} area of {at[(x, y)]} at {x},{y} ({size}): "
-                    label += f"{area['value']} per token ({owners})"
-                parts.append(html.button(label, action=text, extra="cc-go"))
-        if "done" in legal:
-            parts.append(html.button("Done", action="done", title="score no more areas; draw and pass"))
+        for text, facts in moves.scores:
+            # name the area by the card of the cell the action names: cells are not written on the grid
+            area = view["areas"][facts["area"]]
+            owners = ", ".join(names[t[2]] for t in area["tokens"])
+            size = f"{area['size']} card{'s' if area['size'] != 1 else ''}"
+            label = f"Score the {facts['suit']} area of {facts['card']} at {facts['x']},{facts['y']} ({size}): "
+            label += f"{facts['value']} per token ({owners})"
+            parts.append(html.button(label, action=text, extra="cc-go"))
+        if moves.done:
+            parts.append(html.button("Done", action=moves.done, title="score no more areas; draw and pass"))
     toggle = _token(not counts, chosen) if not (counts and not chosen) else COUNTS
     parts.append(
         html.button(
@@ -145,14 +172,7 @@ def _doing(phase: str) -> str:
     )
 
 
-def _board(
-    view: dict[str, Any],
-    legal: list[str],
-    names: list[str],
-    counts: bool,
-    chosen: str | None,
-    targets: dict[str, set[tuple[int, int]]],
-) -> str:
+def _board(view: dict[str, Any], moves: Moves, names: list[str], counts: bool, chosen: str | None) -> str:
     """The grid: bounding box of the cards plus one cell all round (where the legal cells are)."""
     grid = view["grid"]
     areas = view["areas"]
@@ -161,8 +181,8 @@ def _board(
     ys = [y for _, y in cells]
     x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
     scorable = {entry["area"] for entry in view.get("scorable", [])}
-    open_cells = {cell for cells_ in targets.values() for cell in cells_}
-    chosen_cells = targets.get(chosen, set()) if chosen else set()
+    open_cells = {cell for cells_ in moves.plays.values() for cell in cells_}
+    chosen_cells = moves.plays.get(chosen, {}) if chosen else {}
     last = tuple(view["last"]) if view.get("last") else None
     anchors = {tuple(area["cells"][0]): i for i, area in enumerate(areas)}
     out = []
@@ -173,7 +193,7 @@ def _board(
                 if (x, y) in chosen_cells:
                     out.append(
                         f'<button type="button" class="cc-slot target clickable" '
-                        f'data-action="{html.esc(f"{chosen} @ {x},{y}")}" title="play {html.esc(chosen)} at {x},{y}">'
+                        f'data-action="{html.esc(chosen_cells[(x, y)])}" title="play {html.esc(chosen)} at {x},{y}">'
                         f"{x},{y}</button>"
                     )
                 elif (x, y) in open_cells:
@@ -181,7 +201,7 @@ def _board(
                 else:
                     out.append('<div class="cc-void"></div>')
                 continue
-            out.append(_card_cell(entry, cells, areas, names, counts, scorable, last, anchors))
+            out.append(_card_cell(entry, cells, areas, names, view.get("you"), counts, scorable, last, anchors))
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     return (
         f'<section class="cc-board zoomable" aria-label="table">'
@@ -194,6 +214,7 @@ def _card_cell(
     cells: dict[tuple[int, int], dict[str, Any]],
     areas: list[dict[str, Any]],
     names: list[str],
+    you: int | None,
     counts: bool,
     scorable: set[int],
     last: tuple[int, ...] | None,
@@ -208,7 +229,7 @@ def _card_cell(
         other = cells.get((x + dx, y + dy))
         if other is None or other["area"] != index:
             edges.append(f"cc-e{side}")
-    suit = SUIT_NAME.get(area["suit"], "")
+    suit = SUIT_NAMES.get(area["suit"], "")
     title = (
         f"{entry['card']} at {x},{y}; {area['suit']} area of {area['size']} card{'s' if area['size'] > 1 else ''}, "
         f"L = {area['open']} open cell{'s' if area['open'] != 1 else ''} ({_area_state(area)})"
@@ -216,8 +237,9 @@ def _card_cell(
     token = ""
     if entry["token"] is not None:
         owner = entry["token"]
-        title += f"; token of {names[owner]}"
-        token = f'<span class="cc-token seat-{owner}" title="token of {html.esc(names[owner])}">{owner + 1}</span>'
+        whose = "your token" if owner == you else f"token of {names[owner]}"
+        title += f"; {whose}"
+        token = f'<span class="cc-token seat-{owner}" title="{html.esc(whose)}">{owner + 1}</span>'
     badge = ""
     if counts and anchors.get((x, y)) == index:
         badge = f'<span class="cc-l cc-l-{html.esc(_area_state(area).split()[0])}">L{area["open"]}</span>'
@@ -233,7 +255,7 @@ def _card_cell(
     return f'<div class="{cls}" title="{html.esc(title)}">{html.card(entry["card"])}{token}{badge}</div>'
 
 
-def _hand(view: dict[str, Any], counts: bool, chosen: str | None, targets: dict[str, set[tuple[int, int]]]) -> str:
+def _hand(view: dict[str, Any], counts: bool, chosen: str | None, targets: dict[str, dict[Cell, str]]) -> str:
     hand = view.get("hand")
     if hand is None:
         return ""

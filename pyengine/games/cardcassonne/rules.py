@@ -1,0 +1,383 @@
+"""Card-cassonne's rules: setup, the legal actions, their effects, scores, evaluation and hidden cards.
+
+Rule numbers refer to the numbered rules of the game's rules page.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any, cast
+
+from ...cards import Card, standard_deck
+from ...core import Action, GameInfo, NamedPosition, Option, OptionValue, Rules
+from ...rng import Rng
+from ...words import Entry
+from . import view as _view
+from . import words as _words
+from .actions import DONE, MADE_PLAYS, NO_TOKEN, NOTATION, TOKEN, Play, ScoreArea, TokenChoice, play
+from .board import (
+    COMPLETION_BONUS,
+    DECK_SIZE,
+    END_BONUS,
+    FACE_RANKS,
+    HAND_SIZE,
+    VALUE,
+    Area,
+    CardcassonneCore,
+    Cell,
+    Event,
+    allowed_players,
+    area_value,
+    around,
+    auto_removed,
+    card_key,
+    cell_text,
+    draws_problem,
+    evolve_core,
+    placed,
+    variants,
+)
+
+
+class CardcassonneRules(Rules):
+    info = GameInfo(
+        id="cardcassonne",
+        title="Card-cassonne",
+        blurb="Build an open table of cards, claim same-suit areas with tokens and score them as they close.",
+        min_players=2,
+        max_players=4,
+        rules_version="1",
+        cooperative=False,
+        options=(
+            Option(
+                "same_suit",
+                "same-as-played",
+                ("same-as-played", "neighbours-alike"),
+                "Same-suit placement",
+                "Rule 8: a card may touch several cards if they all share the played card's suit "
+                "(same-as-played) or simply all share one suit (neighbours-alike).",
+            ),
+            Option(
+                "end",
+                "play-out-hands",
+                ("play-out-hands", "stop-when-deck-empty"),
+                "Game end",
+                "Play out the hands once the draw pile is empty, or stop as soon as it is empty.",
+            ),
+            Option(
+                "removed",
+                "auto",
+                ("auto", *range(1, 52)),
+                "Cards removed",
+                "Cards set aside unseen at the start (auto: 11 for 2 or 4 players, 13 for 3); "
+                "the draw pile must divide equally among the players.",
+            ),
+            Option("tokens", 7, (7, 3, 4, 5, 6, 8, 9, 10), "Tokens per player", "Fewer tokens make a harder game."),
+        ),
+        source="https://jergames.blogspot.com/2009/03/wielding-decks-7-card-cassonne.html",
+        # At most 103 turns (every card but the start card); each turn has a play, at most one token
+        # decision and at most one 'done'; each 'score' returns at least one token and a token is placed
+        # at most once per turn, so scoring actions number at most the turns too.
+        max_actions=lambda players: 4 * (DECK_SIZE - 1),
+        allowed_players=allowed_players,
+    )
+    notation = NOTATION
+    positions: Mapping[str, NamedPosition] = _view.POSITIONS
+
+    # -- setup ---------------------------------------------------------------------------------
+    def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> CardcassonneCore:
+        """Rules 1, 3-5: shuffle two decks, turn up the start card, remove R unseen, deal 3 each."""
+        removed_option = options.get("removed", "auto")
+        removed = auto_removed(players) if removed_option == "auto" else int(removed_option)
+        problem = draws_problem(players, removed)
+        if problem:
+            raise ValueError(problem)
+        cards, rng = rng.shuffled(sorted(standard_deck() * 2, key=card_key))
+        hands = tuple(
+            tuple(sorted(cards[1 + removed + HAND_SIZE * s : 1 + removed + HAND_SIZE * (s + 1)], key=card_key))
+            for s in range(players)
+        )
+        first, rng = rng.below(players)
+        tokens = int(options.get("tokens", 7))
+        alike, play_out = variants(options)
+        return CardcassonneCore(
+            players=players,
+            alike=alike,
+            play_out=play_out,
+            board=((0, 0, cards[0]),),
+            tokens=(),
+            tokens_left=(tokens,) * players,
+            points=(0,) * players,
+            hands=hands,
+            deck=cards[1 + removed + HAND_SIZE * players :],
+            removed=cards[1 : 1 + removed],
+            turn=first,
+            phase="play",
+        )
+
+    def load_position(
+        self, players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]
+    ) -> CardcassonneCore:
+        """A position: ``board`` [[x, y, "7♡"], ...] (first: the start card), ``hands`` [["2♣", ...], ...],
+        optional ``deck``, ``tokens`` [[x, y, owner], ...], ``tokens_left``, ``scores``, ``turn``."""
+        try:
+            board = tuple((int(x), int(y), Card.parse(str(c))) for x, y, c in position["board"])
+            hands = tuple(tuple(sorted((Card.parse(str(c)) for c in h), key=card_key)) for h in position["hands"])
+            deck = tuple(Card.parse(str(c)) for c in position.get("deck", ()))
+            tokens = tuple(sorted((int(x), int(y), int(o)) for x, y, o in position.get("tokens", ())))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"bad cardcassonne position: {exc}") from None
+        if len(hands) != players or not board:
+            raise ValueError("a position needs a board with a start card and one hand per player")
+        if len({(x, y) for x, y, _ in board}) != len(board):
+            raise ValueError("two cards of the position share a cell")
+        default_left = int(options.get("tokens", 7))
+        left = tuple(int(n) for n in position.get("tokens_left", [default_left] * players))
+        points = tuple(int(n) for n in position.get("scores", [0] * players))
+        alike, play_out = variants(options)
+        core = CardcassonneCore(
+            players=players,
+            alike=alike,
+            play_out=play_out,
+            board=board,
+            tokens=tokens,
+            tokens_left=left,
+            points=points,
+            hands=hands,
+            deck=deck,
+            removed=(),
+            turn=int(position.get("turn", 0)) % players,
+            phase="play",
+        )
+        if any((x, y) not in core.table.at for x, y, _ in tokens):
+            raise ValueError("a token of the position lies on an empty cell")
+        return core
+
+    # -- the decision ------------------------------------------------------------------------------
+    def current_player(self, core: CardcassonneCore) -> int | None:
+        return None if core.phase == "over" else core.turn
+
+    def legal_actions(self, core: CardcassonneCore) -> list[Action]:
+        if core.phase == "play":
+            return cast("list[Action]", self.plays(core))
+        if core.phase == "token":
+            return [TOKEN, NO_TOKEN]
+        if core.phase == "score":
+            areas = core.table.areas
+            return [*(ScoreArea(areas[cell].suit, *cell) for cell in core.scorable), DONE]
+        return []
+
+    def plays(self, core: CardcassonneCore) -> list[Play]:
+        """Rules 7-9: every distinct hand card at every frontier cell that accepts it."""
+        frontier = core.table.frontier
+        hand = core.hands[core.turn]
+        plays: list[Play] = []
+        for i, card in enumerate(hand):
+            if i and hand[i - 1] == card:
+                continue
+            made = MADE_PLAYS.setdefault(card, {}).get
+            suit, value = card.suit, VALUE[card.rank]
+            plays += [
+                made(cell) or play(card, *cell)
+                for cell, (rule_suit, lo, hi) in frontier.items()
+                if suit == rule_suit or lo <= value <= hi
+            ]
+        return plays
+
+    # -- moves ------------------------------------------------------------------------------------
+    def apply(self, core: CardcassonneCore, action: Action) -> CardcassonneCore:
+        seat = core.turn
+        if isinstance(action, Play):
+            return self._apply_play(core, action)
+        if isinstance(action, TokenChoice):
+            if not action.place:
+                return self._resolve(evolve_core(core, events=((f"{{{seat}:places}} no token", {}),)))
+            x, y, card = core.board[-1]
+            left = list(core.tokens_left)
+            left[seat] -= 1
+            event: Event = (
+                f"{{{seat}:places}} a token on {card} at {x},{y}",
+                {"card": str(card), "cell": [x, y]},
+            )
+            return self._resolve(
+                evolve_core(
+                    core,
+                    tokens=tuple(sorted((*core.tokens, (x, y, seat)))),
+                    tokens_left=tuple(left),
+                    events=(event,),
+                )
+            )
+        if isinstance(action, ScoreArea):
+            scored, event = _score_area(core, (action.x, action.y))
+            after = evolve_core(core, **scored, events=(event,))
+            return after if after.scorable else self._end_turn(after, list(after.events))
+        return self._end_turn(core, [(f"{{{seat}:scores}} no more areas", {})])
+
+    def _apply_play(self, core: CardcassonneCore, action: Play) -> CardcassonneCore:
+        """Rule 6, step (a), then step (b) when a token is allowed (rule 12), else straight to scoring."""
+        seat, card, x, y = core.turn, action.card, action.x, action.y
+        hand = list(core.hands[seat])
+        hand.remove(card)
+        hands = list(core.hands)
+        hands[seat] = tuple(hand)
+        table = placed(core.table, core.alike, x, y, card)
+        event: Event = (f"{{{seat}:plays}} {card} at {x},{y}", {"card": str(card), "cell": [x, y]})
+        after = evolve_core(core, board=(*core.board, (x, y, card)), hands=tuple(hands), events=(event,))
+        after.memo["table"] = table
+        if core.tokens_left[seat] > 0:
+            cells = table.areas[(x, y)].cells
+            if not any(cell in cells for cell in core.token_cells):
+                return evolve_core(after, phase="token")
+        return self._resolve(after)
+
+    def _resolve(self, core: CardcassonneCore) -> CardcassonneCore:
+        """Rule 6, step (c): +3 per area the placement completed (rule 14), complete areas with tokens scored
+        (rule 15), then the player's optional choices, if any."""
+        events = list(core.events)
+        areas = core.table.areas
+        x, y, _ = core.board[-1]
+        completed: list[Area] = []
+        for cell in ((x, y), *around(x, y)):
+            area = areas.get(cell)
+            if area is not None and area.complete and area not in completed:
+                completed.append(area)
+        seat = core.turn
+        if completed:
+            points = list(core.points)
+            bonus = COMPLETION_BONUS * len(completed)
+            points[seat] += bonus
+            plural = "s" if len(completed) > 1 else ""
+            events.append((f"{{{seat}:completes}} {len(completed)} area{plural}: +{bonus}",
+                           {"completed": len(completed), "bonus": bonus}))
+            core = evolve_core(core, points=tuple(points))
+            token_cells = core.token_cells
+            for area in completed:
+                anchor = min((c for c in area.cells if c in token_cells), default=None)
+                if anchor is not None:
+                    scored, event = _score_area(core, anchor)
+                    core = evolve_core(core, **scored)
+                    events.append(event)
+        if core.scorable:
+            return evolve_core(core, phase="score", events=tuple(events))
+        return self._end_turn(core, events)
+
+    def _end_turn(self, core: CardcassonneCore, events: list[Event]) -> CardcassonneCore:
+        """Rule 6, step (d): draw if the pile has cards; then the end check (rule 17) or the next player."""
+        seat = core.turn
+        hands, deck = core.hands, core.deck
+        if deck:
+            hands = tuple(
+                tuple(sorted((*hand, deck[0]), key=card_key)) if s == seat else hand for s, hand in enumerate(hands)
+            )
+            deck = deck[1:]
+            events.append((f"{{{seat}:draws}} a card", {"drew": True}))
+        over = not any(hands) if core.play_out else not deck
+        if not over:
+            return evolve_core(
+                core, hands=hands, deck=deck, turn=(seat + 1) % core.players, phase="play", events=tuple(events)
+            )
+        points = list(core.points)
+        bonus = [0] * core.players
+        at = core.table.at
+        for x, y, owner in core.tokens:
+            if at[(x, y)].rank in FACE_RANKS:
+                bonus[owner] += END_BONUS
+                points[owner] += END_BONUS
+        lines = ", ".join(f"{{{s}}} +{b}" for s, b in enumerate(bonus) if b) or "none"
+        events.append((f"game over; face-card bonus: {lines}", {"over": True, "end_bonus": bonus}))
+        return evolve_core(core, hands=hands, deck=deck, points=tuple(points), phase="over", events=tuple(events))
+
+    # -- results ---------------------------------------------------------------------------------------
+    def scores(self, core: CardcassonneCore) -> list[int | float]:
+        return list(core.points)
+
+    def winners(self, core: CardcassonneCore) -> list[int]:
+        """Rule 18: most points wins; ties are shared."""
+        if core.phase != "over":
+            return []
+        best = max(core.points)
+        return [s for s, p in enumerate(core.points) if p == best]
+
+    def evaluate(self, core: CardcassonneCore) -> list[float] | None:
+        """Scores plus token potential: each token on the table is worth its area's value, discounted by
+        how open the area is, plus half the face-card bonus; a token in hand is worth a little."""
+        if core.phase == "over":
+            won = self.winners(core)
+            return [1.0 if s in won else 0.0 for s in range(core.players)]
+        estimate = [float(p) for p in core.points]
+        at, areas = core.table.at, core.table.areas
+        for x, y, owner in core.tokens:
+            area = areas[(x, y)]
+            worth = area_value(len(area.cells)) * min(1.0, len(area.cells) / max(len(area.open), 1))
+            estimate[owner] += worth + (END_BONUS / 2 if at[(x, y)].rank in FACE_RANKS else 0.0)
+        left = sum(len(h) for h in core.hands) + len(core.deck)
+        for s in range(core.players):
+            estimate[s] += core.tokens_left[s] * min(3.0, left / (2 * core.players))
+        spread = 4.0 + 0.25 * left
+        top = max(estimate)
+        weights = [math.exp((e - top) / spread) for e in estimate]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+    def sample_hidden(self, core: CardcassonneCore, seat: int | None, rng: Rng) -> CardcassonneCore:
+        """Re-deal every card ``seat`` cannot see: other hands, the draw pile and the removed cards."""
+        unseen = [c for s, hand in enumerate(core.hands) if s != seat for c in hand]
+        unseen += [*core.deck, *core.removed]
+        cards, _ = rng.shuffled(sorted(unseen, key=card_key))
+        hands = []
+        used = 0
+        for s, hand in enumerate(core.hands):
+            if s == seat:
+                hands.append(hand)
+            else:
+                hands.append(tuple(sorted(cards[used : used + len(hand)], key=card_key)))
+                used += len(hand)
+        deck = cards[used : used + len(core.deck)]
+        return evolve_core(core, hands=tuple(hands), deck=deck, removed=cards[used + len(core.deck) :])
+
+    # -- words and views (see words.py and view.py) -------------------------------------------------------
+    def describe(self, before: CardcassonneCore, action: Action, after: CardcassonneCore) -> Entry:
+        return _words.describe(before, action, after)
+
+    def why_illegal(self, core: CardcassonneCore, action: Action) -> str:
+        if action in self.legal_actions(core):
+            return f"write it as {str(action)!r}"
+        return _words.why_illegal(core, action)
+
+    def facts(self, core: CardcassonneCore, action: Action) -> dict[str, Any]:
+        return _view.facts(core, action)
+
+    def view(self, core: CardcassonneCore, seat: int | None) -> dict[str, Any]:
+        return _view.view(core, seat)
+
+
+def _score_area(core: CardcassonneCore, anchor: Cell) -> tuple[dict[str, Any], Event]:
+    """Rule 16: each token in the area earns its owner the area's value; all its tokens go home."""
+    area = core.table.areas[anchor]
+    cells = area.cells
+    value = area_value(len(cells))
+    points, left = list(core.points), list(core.tokens_left)
+    gained = [0] * core.players
+    kept, gains = [], []
+    for x, y, owner in core.tokens:
+        if (x, y) in cells:
+            points[owner] += value
+            gained[owner] += value
+            left[owner] += 1
+            gains.append(f"{{{owner}}} +{value}")
+        else:
+            kept.append((x, y, owner))
+    size = len(cells)
+    text = (
+        f"{{{core.turn}:scores}} the {area.suit} area at {cell_text(anchor)} ({size} card{'s' if size != 1 else ''}): "
+        + ", ".join(gains)
+    )
+    scored = {
+        "suit": area.suit,
+        "cell": list(anchor),
+        "cells": [list(c) for c in sorted(cells, key=lambda c: (c[1], c[0]))],
+        "value": value,
+        "points": gained,
+    }
+    return {"points": tuple(points), "tokens_left": tuple(left), "tokens": tuple(kept)}, (text, {"scored": [scored]})
