@@ -26,6 +26,11 @@ def test_a_whole_match_against_the_computer(page: Page) -> None:
     scores = [int(s) for s in page.locator("#game-over-text .score b").all_inner_texts()]
     assert max(scores) >= 100, "a match is played to 100"
     assert page.evaluate("document.documentElement.dataset.state") == "over"
+    # the log speaks to the person at the screen: "You deal", "your vault", never "You deals" or "You's"
+    log = page.locator("#log").inner_text()
+    assert "You " in log and "Computer 2 (easy) " in log
+    for wrong in ("You deals", "You puts", "You discards", "You locks", "You scores", "You wins", "You's", "Player 1"):
+        assert wrong not in log, wrong
     # the finished game's record is kept, and replays to the scores shown
     finished = pyengine.replay(finished_record(page))
     assert finished.is_terminal() and finished.scores() == scores
@@ -49,5 +54,6 @@ def test_a_bad_click_gets_a_clear_message(page: Page) -> None:
     page.locator("#forged").click()
     message = page.locator("#message").inner_text()
     assert message and "Traceback" not in message
+    assert "no vault 9" in message
     state = pyengine.replay(saved_record(page))
     assert not state.is_terminal()

@@ -553,12 +553,12 @@ class SilverBarsRules(Rules):
         move = action.move
         i = action.vault
         n = i + 1
+        if i >= VAULTS or (i < 0 and move in ("play", "miner", "rubble", "shovel", "lock", "steal", "place")):
+            return f"there is no vault {n}; vaults are v1 to v5"
         if core.strike[seat]:
             return "a worker's strike lies in front of you: this turn you can only clear it (clear strike, rule 3)"
         if move == "clear":
             return "there is no strike in front of you to clear (rule 3)"
-        if i >= VAULTS or (i < 0 and move in ("play", "miner", "rubble", "shovel", "lock", "steal", "place")):
-            return f"there is no vault {n}; vaults are v1 to v5"
         pending = core.pending
         if pending is not None:
             options = ", ".join(str(a) for a in self.legal_actions(core))
