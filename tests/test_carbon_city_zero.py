@@ -13,7 +13,8 @@ import pyengine
 from pyengine import IllegalAction, Rng
 from pyengine.core import State
 from pyengine.games import carbon_city_zero as ccz
-from pyengine.games.carbon_city_zero import CARDS, RULES, Deck, load_table, validate_table
+from pyengine.games.carbon_city_zero import CARDS, NOTATION, RULES, Deck, load_table, validate_table
+from pyengine.words import seat_names
 
 GAME = "carbon-city-zero"
 
@@ -52,6 +53,17 @@ def position(
 
 def texts(state: State) -> list[str]:
     return state.legal_texts()
+
+
+def why(state: State, text: str) -> str:
+    """The refusal of a well-written action that is not legal now."""
+    action = NOTATION.parse(text)
+    assert action is not None and text not in texts(state)
+    return RULES.why_illegal(state.core, action)
+
+
+def last_line(state: State, you: int | None = None) -> str:
+    return state.log()[-1].say(seat_names(state.players), you)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -219,7 +231,7 @@ def test_search_global_reveals_a_global_and_the_market_grows() -> None:
 def test_links_need_a_card_of_the_same_sector_and_count_at_end_of_turn() -> None:
     alone = position(in_play=("Public Awareness", "Hydropower"))
     assert not any(t.endswith("link") for t in texts(alone))
-    assert "needs another domestic card" in RULES.why_illegal(alone.core, "use Public Awareness #1 link")
+    assert "needs another domestic card" in why(alone, "use Public Awareness #1 link")
     pair = position(in_play=("Public Awareness", "Public Awareness", "Car Share"), carbon=30)
     # identical cards are one choice; each card's link once
     assert [t for t in texts(pair) if t.endswith("link")] == ["use Public Awareness #1 link", "use Car Share #3 link"]
@@ -230,7 +242,7 @@ def test_links_need_a_card_of_the_same_sector_and_count_at_end_of_turn() -> None
     assert pair.apply("end turn").core.carbon == expected
     blocked = position(in_play=("Public Awareness", "Car Share", "Local Opposition"))
     assert not any(t.endswith("link") for t in texts(blocked))
-    assert "Local Opposition" in RULES.why_illegal(blocked.core, "use Car Share #2 link")
+    assert "Local Opposition" in why(blocked, "use Car Share #2 link")
 
 
 def test_buying_ends_specials_and_costs_income() -> None:
@@ -245,10 +257,10 @@ def test_buying_ends_specials_and_costs_income() -> None:
     assert state.core.decks[0].recycle == ("Car Share",) and state.core.spent == CARDS["Car Share"].cost
     assert state.core.market[1] == "Retrofit Buildings"  # refilled at once, in the same slot
     assert not any(t.startswith("use ") for t in texts(state))
-    assert "before buying" in RULES.why_illegal(state.core, "use Bike Lanes #3 special")
+    assert "before buying" in why(state, "use Bike Lanes #3 special")
     assert "buy Ecohouses" not in texts(state)
     message = f"Ecohouses costs {CARDS['Ecohouses'].cost} and you have {left} income left"
-    assert message in RULES.why_illegal(state.core, "buy Ecohouses")
+    assert message in why(state, "buy Ecohouses")
     state = state.apply("buy Public Awareness").apply("end turn")
     assert state.core.active == 1
 
@@ -264,7 +276,11 @@ def test_snags_and_globals_revealed_during_a_refill() -> None:
     assert core.global_area == ("Global Funding",)
     assert core.discard == ("Global Funding",)  # a duplicate name goes to the discard pile
     assert core.market[1] == "Car Share" and core.market_deck == ("Train not Plane",)
-    assert "Bad Press" in state.log()[-1] and "Global Funding" in state.log()[-1]
+    line = last_line(state)
+    assert "Bad Press" in line and "Global Funding" in line
+    entry = state.log()[-1]
+    assert entry.seat == 0 and entry.facts["kind"] == "buy" and entry.facts["card"] == "Car Share"
+    assert entry.facts["snags"] == ["Bad Press"] and entry.facts["globals"] == ["Global Funding"]
 
 
 def test_an_empty_market_deck_is_the_shuffled_discard_pile() -> None:
@@ -291,9 +307,9 @@ def test_global_funding_gift() -> None:
     assert (mine.recycle + mine.hand + mine.draw).count("Budget") == 11
     spent = state.apply("buy Public Awareness")
     assert not any(t.startswith("give") for t in texts(spent))  # no unspent income left
-    assert "unspent income" in RULES.why_illegal(spent.core, "give Budget to player 2 and end turn")
+    assert "unspent income" in why(spent, "give Budget to player 2 and end turn")
     no_funding = position(in_play=("Budget",))
-    assert "Global Funding" in RULES.why_illegal(no_funding.core, "give Budget to player 2 and end turn")
+    assert "Global Funding" in why(no_funding, "give Budget to player 2 and end turn")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -317,7 +333,7 @@ def test_winning_at_zero_mid_round() -> None:
     after = state.apply("end turn")
     assert after.is_terminal() and after.core.carbon == 0
     assert after.winners() == [0, 1, 2] and after.scores() == [50, 50, 50]
-    assert after.legal_actions() == [] and "everyone wins" in after.log()[-1]
+    assert after.legal_actions() == [] and "everyone wins" in last_line(after)
 
 
 def test_losing_at_times_up() -> None:
@@ -428,7 +444,7 @@ def test_why_illegal_speaks_the_games_words() -> None:
 def raw_table() -> dict[str, Any]:
     from importlib import resources
 
-    text = resources.files("pyengine.games").joinpath("carbon_city_zero_cards.json").read_text("utf-8")
+    text = resources.files("pyengine.games.carbon_city_zero").joinpath("cards.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 
@@ -491,11 +507,9 @@ def test_card_table_inconsistencies() -> None:
 
 
 def rendered(state: State, selection: str | None = None, seat: int | None = 0) -> str:
-    from cardtable_web.renderers import carbon_city_zero as renderer
+    from cardtable_web.drawing import render_state
 
-    view = state.view(seat) | {"names": ["Ann", "Bob", "Cy"][: state.players]}
-    legal = state.legal_texts() if seat == state.current_player else []
-    return renderer.render(view, legal, selection)
+    return render_state(state, seat, selection, ["Ann", "Bob", "Cy"][: state.players])
 
 
 def test_renderer_shows_trackers_market_and_turn() -> None:
@@ -524,3 +538,40 @@ def test_renderer_choice_specials_use_selections() -> None:
     assert 'data-action="use Stock Exchange #1 special: discard Car Share from the market"' in rendered(market, "sp1")
     search = position(in_play=("Building Inspectors",), decks=(deck(draw=("Ecohouses", "Budget")), deck(hand=FIVE)))
     assert 'data-action="use Building Inspectors #1 special: take Ecohouses from the deck"' in rendered(search, "sp1")
+    gift = position(in_play=("Budget", "Budget"), global_area=("Global Funding",))
+    page = rendered(gift)
+    assert 'data-action="give Budget to player 2 and end turn"' in page and "Give Budget to Bob and end turn" in page
+
+
+# ---------------------------------------------------------------------------------------------
+# The log and the refusals
+# ---------------------------------------------------------------------------------------------
+
+
+def test_log_entries_say_who_bought_and_played_what_and_the_carbon_change() -> None:
+    state = position(in_play=("Budget", "Budget", "Bike Lanes"), carbon=30).apply("buy Car Share")
+    entry = state.log()[-1]
+    names = ["Ann", "Bob"]
+    assert entry.say(names, 0).startswith("You buy Car Share for 2")
+    assert entry.say(names, None).startswith("Ann buys Car Share for 2")
+    assert entry.facts["card"] == "Car Share" and entry.facts["cost"] == 2
+    ended = state.apply("end turn").log()[-1]
+    change = 2 * CARDS["Budget"].carbon + CARDS["Bike Lanes"].carbon
+    assert ended.say(names, 0) == f"You end the turn: carbon {change:+d}, now {30 + change}"
+    assert ended.facts["played"] == ["Budget", "Budget", "Bike Lanes"] and ended.facts["carbon"] == change
+    solo = position(1, in_play=("Budget",)).apply("end turn").log()[-1]
+    assert solo.seat == 0 and solo.say(["Ann"], 0).startswith("Deck 1 ends the turn")
+    decks = tuple(deck(draw=FIVE * 2, hand=() if i == 0 else FIVE, carbon=c) for i, c in enumerate((4, 30, 30)))
+    won = rival(in_play=("Ecohouses",), decks=decks).apply("end turn").apply("end turn").apply("end turn")
+    assert won.log()[-1].say(seat_names(3), 0).endswith("The game is over: you win.")
+    assert won.log()[-1].say(seat_names(3), 1).endswith("The game is over: Player 1 wins.")
+
+
+def test_refusals_of_identical_cards_and_choices() -> None:
+    pair = position(in_play=("Public Awareness", "Public Awareness", "Car Share"))
+    assert "one choice: write #1" in why(pair, "use Public Awareness #2 link")
+    wind = position(in_play=("Wind Power", "Budget", "Budget"))
+    assert "one choice" in why(wind, "use Wind Power #1 special: discard Budget #3")
+    assert "needs a choice" in why(wind, "use Wind Power #1 special")
+    assert "is discard-in-play" in why(wind, "use Wind Power #1 special: reveal Global Funding")
+    assert "not #1" in why(wind, "use Wind Power #1 special: discard Wind Power #1")

@@ -52,7 +52,7 @@ def greedy(core: Core) -> str:
     uses = [a for a in actions if isinstance(a, Use)]
     for a in uses:
         special = CARDS[a.name].special
-        if a.kind == "link" or special in ("draw", "factories-zero", "topdeck-next"):
+        if a.ability == "link" or special in ("draw", "factories-zero", "topdeck-next"):
             return str(a)
     for a in uses:
         special = CARDS[a.name].special

@@ -1,10 +1,11 @@
 """Carbon City Zero table: carbon tracker and round counter, Global area, marketplace, the turn
 in play (specials and links), and every deck's piles.
 
-Clicks: a card in play with one thing to do is a button (``use ... special`` / ``use ... link``);
-with both, it shows two buttons; a special that needs a choice is a selection (``sp<n>``) whose
-targets (cards in play, marketplace cards, or a picker of deck cards / Global cards) carry the
-full action. Affordable marketplace cards buy; one button ends the turn.
+Clicks: a card in play with one thing to do is a button (its special or its link); with both, it
+shows two buttons; a special that needs a choice is a selection (``sp<n>``) whose targets (cards in
+play, marketplace cards, or a picker of deck cards / Global cards) carry the move. Affordable
+marketplace cards buy; one button ends the turn. Moves are found by their facts in ``view["moves"]``
+(kind, card name, place in play, target), never by their texts.
 """
 
 from __future__ import annotations
@@ -60,10 +61,44 @@ def _link_text(link: str) -> str:
 
 
 def _seat_name(view: dict[str, Any], deck: int) -> str:
+    """A deck's name: "Deck N" in solo (one player, two decks), else its owner's name."""
     if view.get("solo"):
         return f"Deck {deck + 1}"
-    names = view.get("names") or []
-    return str(names[deck]) if deck < len(names) else f"Player {deck + 1}"
+    return str(view["names"][deck])
+
+
+CHOICE_KINDS = ("discard-in-play", "discard-market", "search-deck", "search-global")
+"""The move kinds of a special rule that names a target (chosen after selecting its card)."""
+
+
+class Moves:
+    """The legal moves of the view, found by their facts (never by their texts)."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.buys: dict[str, str] = {}
+        self.end: str | None = None
+        self.gifts: list[tuple[int, str]] = []
+        self.direct: dict[tuple[int, str], str] = {}
+        """(place in play, "special" / "link") -> the move using that ability (every identical card offers it)."""
+        self.choosers: dict[int, int] = {}
+        """place in play -> the place whose special needs a choice (identical cards are one choice)."""
+        self.choices: dict[int, list[tuple[dict[str, Any], str]]] = {}
+        """The place of a special that needs a choice -> its (facts, move) targets."""
+        for text, facts in view["moves"].items():
+            kind = facts["kind"]
+            if kind == "buy":
+                self.buys[facts["name"]] = text
+            elif kind == "end-turn":
+                self.end = text
+            elif kind in ("gift", "gift-deck"):
+                self.gifts.append((facts["gift"], text))
+            elif kind in ("special", "link"):
+                for k in facts["in_play"]:
+                    self.direct[(k, kind)] = text
+            elif kind in CHOICE_KINDS:
+                for k in facts["in_play"]:
+                    self.choosers[k] = facts["index"]
+                self.choices.setdefault(facts["index"], []).append((facts, text))
 
 
 def card_box(
@@ -171,54 +206,37 @@ def _globals(view: dict[str, Any]) -> str:
     )
 
 
-def _canonical(in_play: list[dict[str, Any]], k: int, skip: int = -1) -> int:
-    """The first card in play identical to card ``k`` (not counting ``skip``): 0-based."""
-    me = in_play[k]
-    for j, other in enumerate(in_play):
-        if j != skip and (other["name"], other["special_used"], other["link_used"]) == (
-            me["name"],
-            me["special_used"],
-            me["link_used"],
-        ):
-            return j
-    return k
-
-
-def render(view: dict[str, Any], legal: list[str], selection: str | None) -> str:
-    legal_set = set(legal)
+def render(view: dict[str, Any], selection: str | None) -> str:
+    moves = Moves(view)
     in_play: list[dict[str, Any]] = view["in_play"]
-    # The selected special that needs a choice: its action prefix.
-    chosen_prefix = None
-    chosen_index = -1
+    # The selected special that needs a choice: its place in play and its targets.
+    chosen = -1
     if selection and selection.startswith("sp") and selection[2:].isdigit():
         k = int(selection[2:]) - 1
-        if 0 <= k < len(in_play):
-            prefix = f"use {in_play[k]['name']} #{k + 1} special: "
-            if any(a.startswith(prefix) for a in legal):
-                chosen_prefix, chosen_index = prefix, k
-    special_kind = ""
-    if chosen_prefix is not None:
-        special_kind = view["cards"][in_play[chosen_index]["name"]]["special"]
+        if k in moves.choices:
+            chosen = k
+    targets = moves.choices.get(chosen, [])
+    special_kind = str(targets[0][0]["kind"]) if targets else ""
 
     out = ['<div class="ccz">', _status(view), _globals(view)]
-    out.append(_market(view, legal_set, chosen_prefix, special_kind))
-    out.append(_turn(view, legal, legal_set, chosen_prefix, chosen_index, special_kind))
+    out.append(_market(view, moves, targets, special_kind))
+    out.append(_turn(view, moves, in_play, chosen, targets, special_kind))
     out.append(_decks(view))
     out.append("</div>")
     return "".join(out)
 
 
-def _market(view: dict[str, Any], legal: set[str], prefix: str | None, special_kind: str) -> str:
+def _market(view: dict[str, Any], moves: Moves, targets: list[tuple[dict[str, Any], str]], special_kind: str) -> str:
+    discards = {facts["target"]: text for facts, text in targets if special_kind == "discard-market"}
     boxes = []
     for name, cost in view["market"]:
         action = None
         extra = ""
-        if prefix is not None and special_kind == "discard-market":
-            text = f"{prefix}discard {name} from the market"
-            if text in legal:
-                action, extra = text, "target"
-        elif prefix is None and f"buy {name}" in legal:
-            action, extra = f"buy {name}", "ccz-affordable"
+        if special_kind == "discard-market":
+            if name in discards:
+                action, extra = discards[name], "target"
+        elif not targets and name in moves.buys:
+            action, extra = moves.buys[name], "ccz-affordable"
         boxes.append(card_box(view, name, cost=cost, action=action, extra=extra))
     discard = view["discard"]
     piles = (
@@ -242,16 +260,15 @@ def _counts(names: list[str]) -> str:
 
 def _turn(
     view: dict[str, Any],
-    legal: list[str],
-    legal_set: set[str],
-    prefix: str | None,
+    moves: Moves,
+    in_play: list[dict[str, Any]],
     chosen: int,
+    targets: list[tuple[dict[str, Any], str]],
     special_kind: str,
 ) -> str:
-    active = view["active"]
-    in_play: list[dict[str, Any]] = view["in_play"]
-    out = [f'<section class="ccz-turn seat-{active}">']
-    who = _seat_name(view, active)
+    playing = view["playing_deck"]
+    out = [f'<section class="ccz-turn seat-{playing}">']
+    who = _seat_name(view, playing)
     change = view["turn_carbon"]
     out.append(
         f'<h3>{html.esc(who)}: cards in play</h3><p class="ccz-turn-facts">'
@@ -263,32 +280,28 @@ def _turn(
         + (" · buying: specials and links are over" if view["buying"] else "")
         + "</p>"
     )
-    boxes = "".join(
-        _in_play_box(view, legal_set, in_play, k, prefix, chosen, special_kind) for k in range(len(in_play))
-    )
+    boxes = "".join(_in_play_box(view, moves, in_play, k, chosen, targets, special_kind) for k in range(len(in_play)))
     empty = "<p class=ccz-empty>No cards in play.</p>"
     out.append(f'<div class="ccz-row ccz-in-play">{boxes or empty}</div>')
-    if prefix is not None:
+    if chosen >= 0:
         name = in_play[chosen]["name"]
         out.append(
             f'<p class="ccz-prompt" role="status">{html.esc(name)}: {CHOICE_PROMPT.get(special_kind, "choose")} '
             f"(or click {html.esc(name)} again to cancel).</p>"
         )
-    if prefix is not None and special_kind in ("search-deck", "search-global"):
-        picks = []
-        for text in legal:
-            if text.startswith(prefix):
-                target = text[len(prefix) :]
-                name = target.removeprefix("take ").removesuffix(" from the deck").removeprefix("reveal ")
-                picks.append(card_box(view, name, cost=None, action=text, extra="target ccz-small-card"))
+    if special_kind in ("search-deck", "search-global"):
+        picks = [
+            card_box(view, facts["target"], cost=None, action=text, extra="target ccz-small-card")
+            for facts, text in targets
+        ]
         title = "Take which card from your deck?" if special_kind == "search-deck" else "Reveal which Global card?"
         out.append(f'<div class="ccz-picker"><h3>{title}</h3><div class="ccz-row">{"".join(picks)}</div></div>')
     buttons = []
-    for text in legal:
-        if text.startswith("give Budget"):
-            buttons.append(html.button(text[0].upper() + text[1:], action=text, extra="ccz-gift"))
-    if "end turn" in legal_set:
-        buttons.append(html.button("End turn", action="end turn", extra="ccz-end"))
+    for deck, text in moves.gifts:
+        label = f"Give Budget to {_seat_name(view, deck)} and end turn"
+        buttons.append(html.button(label, action=text, extra="ccz-gift"))
+    if moves.end is not None:
+        buttons.append(html.button("End turn", action=moves.end, extra="ccz-end"))
     if buttons:
         out.append(f'<div class="ccz-controls">{"".join(buttons)}</div>')
     out.append("</section>")
@@ -297,34 +310,29 @@ def _turn(
 
 def _in_play_box(
     view: dict[str, Any],
-    legal: set[str],
+    moves: Moves,
     in_play: list[dict[str, Any]],
     k: int,
-    prefix: str | None,
     chosen: int,
+    targets: list[tuple[dict[str, Any], str]],
     special_kind: str,
 ) -> str:
     card = in_play[k]
     name = card["name"]
     info = view["cards"].get(name, {})
     flags = _flags(info, card, in_play, view)
-    if prefix is not None:
+    if chosen >= 0:
         # Choosing a target: cards in play are targets of a discard-in-play special.
         if k == chosen:
             return card_box(view, name, select=f"sp{k + 1}", selected=True, status=flags)
         if special_kind == "discard-in-play":
-            j = _canonical(in_play, k, skip=chosen)
-            text = f"{prefix}discard {name} #{j + 1}"
-            if text in legal:
-                return card_box(view, name, action=text, extra="target", status=flags)
+            for facts, text in targets:
+                if k in facts["target_in_play"]:
+                    return card_box(view, name, action=text, extra="target", status=flags)
         return card_box(view, name, status=flags)
-    c = _canonical(in_play, k)
-    base = f"use {name} #{c + 1}"
-    special_action = base + " special" if base + " special" in legal else None
-    special_select = None
-    if special_action is None and any(a.startswith(base + " special: ") for a in legal):
-        special_select = f"sp{c + 1}"
-    link_action = base + " link" if base + " link" in legal else None
+    special_action = moves.direct.get((k, "special"))
+    special_select = f"sp{moves.choosers[k] + 1}" if k in moves.choosers else None
+    link_action = moves.direct.get((k, "link"))
     choices = [x for x in (special_action, special_select, link_action) if x]
     if len(choices) == 1:
         return card_box(
@@ -372,12 +380,13 @@ def _flags(info: dict[str, Any], card: dict[str, Any], in_play: list[dict[str, A
 def _decks(view: dict[str, Any]) -> str:
     out = ['<section class="ccz-decks">']
     for i, deck in enumerate(view["decks"]):
-        active = i == view["active"] and not view.get("over")
+        active = i == view["playing_deck"] and not view.get("over")
         title = _seat_name(view, i) + (" (playing)" if active else "")
         hand = "".join(card_box(view, n, extra="ccz-mini") for n in deck["hand"])
         top = ""
         if deck["known_top"]:
             top = f'<span class="ccz-small">top: {html.esc(", ".join(deck["known_top"]))}</span>'
+        draw_count = sum(c for _, c in deck["draw_cards"])
         composition = _counts([n for n, c in deck["draw_cards"] for _ in range(c)])
         rivalry = ""
         if deck.get("carbon") is not None:
@@ -388,7 +397,7 @@ def _decks(view: dict[str, Any]) -> str:
         out.append(
             f'<div class="ccz-deck seat-{i}{" ccz-active" if active else ""}"><h3>{html.esc(title)}</h3>{rivalry}'
             f'<div class="ccz-piles">'
-            f'<div class="ccz-pile"><span class="ccz-label">Draw deck</span>{html.card_back(deck["draw_count"])}{top}'
+            f'<div class="ccz-pile"><span class="ccz-label">Draw deck</span>{html.card_back(draw_count)}{top}'
             f'<span class="ccz-small">{html.esc(composition)}</span></div>'
             f'<div class="ccz-pile"><span class="ccz-label">Recycle pile</span>{html.card_back(len(deck["recycle"]))}'
             f'<span class="ccz-small">{html.esc(_counts(deck["recycle"]))}</span></div>'
