@@ -1,4 +1,4 @@
-"""Carbondale: golden scenarios from the spec (shared/rules/carbondale.md), the figure, and the renderer."""
+"""Carbondale: golden scenarios of the rules page's numbered rules, the figure, the log and the renderer."""
 
 from __future__ import annotations
 
@@ -6,11 +6,12 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from cardtable_web.drawing import render_state
 
 from pyengine.cards import Card
-from pyengine.core import IllegalAction, State, new_game
+from pyengine.core import IllegalAction, State, named_position, new_game
 from pyengine.games.carbondale import (
-    POSITIONS,
+    FIGURE_1,
     ROUND_LIMIT,
     RULES,
     CarbondaleCore,
@@ -18,6 +19,7 @@ from pyengine.games.carbondale import (
     network,
 )
 from pyengine.rng import Rng
+from pyengine.words import Entry, seat_names
 
 DEFAULT = {"any_black_to_red": False}
 VARIANT = {"any_black_to_red": True}
@@ -54,6 +56,20 @@ def table(
     core = RULES.load_position(players, opts, {"networks": networks, "hands": hands, "current": current})
     core = replace(core, **changes)
     return State(RULES, players, opts, 0, core)
+
+
+def why(state: State, text: str) -> str:
+    """Why ``text`` is refused now (the engine's message)."""
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(text)
+    return str(refused.value)
+
+
+def said(state: State, you: int | None = None, index: int = -1) -> str:
+    """A log entry of ``state`` as seat ``you`` reads it (names Player 1, Player 2, ...)."""
+    entry = state.log()[index]
+    assert isinstance(entry, Entry)
+    return entry.say(seat_names(state.players), you)
 
 
 def core_of(state: State) -> CarbondaleCore:
@@ -114,7 +130,7 @@ def test_build_table_row_by_row(source: str, highest: str, too_high: str) -> Non
     legal = state.legal_texts()
     assert f"build {highest} at {x},2 north of {source}" in legal
     assert f"build {too_high} at {x},2 north of {source}" not in legal
-    assert "only up to rank" in RULES.why_illegal(state.core, f"build {too_high} at {x},2 north of {source}")
+    assert "only up to rank" in why(state, f"build {too_high} at {x},2 north of {source}")
     assert build_limit(card(source), card(highest)) == card(highest).rank
 
 
@@ -124,7 +140,7 @@ def test_clubs_build_only_hearts_and_spades_only_diamonds_unless_the_variant(sou
     text = f"build {red} at {x},2 north of {source}"
     state = _source_table(source, [red, "10♢"])
     assert text not in state.legal_texts()
-    assert "not in the build table" in RULES.why_illegal(state.core, text)
+    assert "not in the build table" in why(state, text)
     variant = _source_table(source, [red, "10♢"], VARIANT)
     assert text in variant.legal_texts()
     assert build_limit(card(source), card(red), True) == 3 and build_limit(card(source), card(red)) is None
@@ -137,7 +153,7 @@ def test_red_cards_share_a_cell_but_are_never_sources_and_black_needs_an_empty_c
     assert "build 3♡ at -1,1 west of 3♣" in legal  # a second red in the cell
     assert "build 2♣ at -1,1 west of 3♣" not in legal  # a black card needs an empty cell
     assert not any(" of 2♡" in text for text in legal)  # red cards are never sources
-    assert "only into an empty cell" in RULES.why_illegal(state.core, "build 2♣ at -1,1 west of 3♣")
+    assert "only into an empty cell" in why(state, "build 2♣ at -1,1 west of 3♣")
     full = state.apply("build 3♡ at -1,1 west of 3♣").apply("contribute 10♢")
     core = core_of(full)
     assert len(network(core.networks[0]).cells[(-1, 1)]) == 2
@@ -151,13 +167,13 @@ def test_the_network_fits_five_by_five() -> None:
     assert "build 4♣ at -3,0 west of 3♣" not in legal
     assert "build 4♠ at 3,0 east of 3♠" not in legal
     assert "build 4♠ at 2,1 north of 3♠" in legal
-    assert "wider or taller" in RULES.why_illegal(state.core, "build 4♠ at 3,0 east of 3♠")
+    assert "wider or taller" in why(state, "build 4♠ at 3,0 east of 3♠")
 
 
 def test_a_build_needs_a_card_left_to_contribute() -> None:
     state = table([start(), start()], [["2♣"], ["9♣"]])
     assert not any(t.startswith("build") for t in state.legal_texts())
-    assert "contribute" in RULES.why_illegal(state.core, "build 2♣ at 0,1 north of A♣")
+    assert "contribute" in why(state, "build 2♣ at 0,1 north of A♣")
     state = table([start(), start()], [["2♣", "9♢"], ["9♣"]])
     after = state.apply("build 2♣ at 0,1 north of A♣")
     assert after.legal_texts() == ["contribute 9♢"]
@@ -169,7 +185,7 @@ def test_a_build_needs_a_card_left_to_contribute() -> None:
 
 
 def _figure(hand: list[str] | None = None) -> State:
-    state = new_game("carbondale", 2, 1, VARIANT, POSITIONS["figure-1"])
+    state = new_game("carbondale", 2, 1, VARIANT, FIGURE_1.position)
     if hand is not None:
         core = core_of(state)
         state = State(RULES, 2, VARIANT, 1, replace(core, hands=(cards(*hand), core.hands[1])))
@@ -199,7 +215,7 @@ def test_figure_1_allows_a_4_of_spades_south_of_the_2_of_spades() -> None:
 
 
 def test_figure_1_loads_without_the_variant_too() -> None:
-    state = new_game("carbondale", 2, 1, DEFAULT, POSITIONS["figure-1"])
+    state = new_game("carbondale", 2, 1, DEFAULT, FIGURE_1.position)
     assert state.view(None)["networks"][0]["width"] == 5
 
 
@@ -212,9 +228,9 @@ def test_claiming_a_3_of_clubs_needs_a_black_5_or_higher() -> None:
     state = table([start(), CLUB_TARGET], [["4♣", "4♠", "5♡", "5♠", "6♣"], ["9♣"]])
     claims = [t for t in state.legal_texts() if t.startswith("claim")]
     assert claims == ["claim 3♣ at 0,1 from P2 with 5♠", "claim 3♣ at 0,1 from P2 with 6♣"]
-    assert "black card of rank 5 or higher" in RULES.why_illegal(state.core, "claim 3♣ at 0,1 from P2 with 4♠")
-    assert "black card of rank 5" in RULES.why_illegal(state.core, "claim 3♣ at 0,1 from P2 with 5♡")
-    assert "not vulnerable" in RULES.why_illegal(state.core, "claim A♣ at 0,0 from P2 with 5♠")
+    assert "black card of rank 5 or higher" in why(state, "claim 3♣ at 0,1 from P2 with 4♠")
+    assert "black card of rank 5" in why(state, "claim 3♣ at 0,1 from P2 with 5♡")
+    assert "not vulnerable" in why(state, "claim A♣ at 0,0 from P2 with 5♠")
     with pytest.raises(IllegalAction, match="not one of your opponents"):
         state.apply("claim 3♣ at 0,1 from P1 with 5♠")
 
@@ -228,13 +244,13 @@ def test_a_defended_claim_fails_and_both_cards_go_face_down_then_a_second_try() 
     state = state.apply("defend with 5♣")
     core = core_of(state)
     assert state.current_player == 0 and core.pending is None
-    assert core.discards == cards("5♠", "5♣") and state.view(0)["discards"] == 2
+    assert core.discards == cards("5♠", "5♣") and state.view(0)["discard_count"] == 2
     assert core.hands[1] == cards("4♠", "8♠", "9♡") and core.hands[0] == cards("6♣", "7♣", "2♡")
     assert any(p.card == card("3♣") for p in core.networks[1])
     # the second attempt, defended again: no third
     state = state.apply("claim 3♣ at 0,1 from P2 with 6♣").apply("defend with 8♠")
     assert not any(t.startswith("claim") for t in state.legal_texts())
-    assert "two claim attempts" in RULES.why_illegal(state.core, "claim 3♣ at 0,1 from P2 with 7♣")
+    assert "two claim attempts" in why(state, "claim 3♣ at 0,1 from P2 with 7♣")
 
 
 def test_an_undefended_claim_moves_the_card_to_the_challenger_and_it_can_be_built() -> None:
@@ -253,18 +269,22 @@ def test_an_undefended_claim_moves_the_card_to_the_challenger_and_it_can_be_buil
     # no second attempt after a success, but the claimed card may be built
     legal = state.legal_texts()
     assert not any(t.startswith("claim") for t in legal)
-    assert "a second attempt follows only a failed one" in RULES.why_illegal(
-        state.core, "claim 3♠ at 1,1 from P2 with 9♢"
+    assert "a second attempt follows only a failed one" in why(state, "claim 3♠ at 1,1 from P2 with 9♢"
     )
     assert "build 4♠ at 1,1 north of 2♠" in legal
-    assert "Player 2 does not defend; Player 1 takes 4♠" in state.log()[-1]
+    assert said(state) == "Player 2 does not defend; Player 1 takes 4♠"
+    assert said(state, you=1) == "You do not defend; Player 1 takes 4♠"
+    assert said(state, you=0) == "Player 2 does not defend; you take 4♠"
+    assert state.log()[-1].facts == {
+        "kind": "decline", "owner": 1, "taker": 0, "target": "4♠", "x": 1, "y": 2, "challenge": "6♠"
+    }
 
 
 def test_claims_come_before_building_or_discarding() -> None:
     state = table([start(), CLUB_TARGET], [["5♠", "6♣", "9♢"], ["9♡"]])
     state = state.apply("discard 9♢ face down")
     assert not any(t.startswith("claim") for t in state.legal_texts())
-    assert "claims come first" in RULES.why_illegal(state.core, "claim 3♣ at 0,1 from P2 with 5♠")
+    assert "claims come first" in why(state, "claim 3♣ at 0,1 from P2 with 5♠")
 
 
 # -- builds, bonus and discards -----------------------------------------------------------------
@@ -273,7 +293,7 @@ def test_claims_come_before_building_or_discarding() -> None:
 def test_a_one_step_club_or_spade_climb_earns_an_extra_card() -> None:
     state = table([start(), start()], [["2♣", "9♢", "9♡"], ["9♣"]])
     state = state.apply("build 2♣ at 0,1 north of A♣")
-    assert core_of(state).draw_to == 5 and "extra card" in state.log()[-1]
+    assert core_of(state).draw_to == 5 and "extra card" in said(state) and state.log()[-1].facts["bonus"]
     state = state.apply("contribute 9♢")
     for _ in range(4):  # 1 card in hand: draw four, one at a time
         assert core_of(state).current == 0
@@ -297,10 +317,12 @@ def test_discards_go_face_up_to_the_stock_or_face_down_and_block_building() -> N
     legal = state.legal_texts()
     assert not any(t.startswith("build") for t in legal)
     assert "discard 8♠ face up" in legal and "take 9♢ from stock" not in legal
-    assert state.log()[-1] == "Player 1 discards a card face down"
-    assert "9♡" not in " ".join(state.log())
+    assert said(state) == "Player 1 discards a card face down" and said(state, you=0) == "You discard a card face down"
+    assert state.log()[-1].facts == {"kind": "discard", "face_up": False}
+    assert "9♡" not in " ".join(said(state, index=i) for i in range(len(state.log())))
+    assert "9♡" not in str([entry.to_json() for entry in state.log()])  # the log is public
     view = state.view(1)
-    assert view["discards"] == 1 and view["stock"] == [{"card": "9♢", "fresh": True}]
+    assert view["discard_count"] == 1 and view["stock"] == [{"card": "9♢", "fresh": True}]
 
 
 # -- drawing -------------------------------------------------------------------------------------
@@ -317,9 +339,9 @@ def test_draws_come_one_at_a_time_from_the_pile_or_stock_never_a_fresh_or_face_d
     legal = state.legal_texts()
     assert "take 5♣ from stock" in legal and "take 6♡ from stock" in legal
     assert "take 9♢ from stock" not in legal and "take 10♣ from stock" not in legal
-    assert "may not draw it back" in RULES.why_illegal(state.core, "take 9♢ from stock")
-    assert "no 10♣ in the communal stock" in RULES.why_illegal(state.core, "take 10♣ from stock")
-    assert "must first draw" in RULES.why_illegal(state.core, "end turn")
+    assert "may not draw it back" in why(state, "take 9♢ from stock")
+    assert "no 10♣ in the communal stock" in why(state, "take 10♣ from stock")
+    assert "must first draw" in why(state, "end turn")
     state = state.apply("take 6♡ from stock")
     assert core_of(state).phase == "draw" and not any(t.startswith("discard") for t in state.legal_texts())
     pile = core_of(state).pile
@@ -335,7 +357,7 @@ def test_a_full_hand_draws_nothing_and_ends_the_turn() -> None:
     state = table([start(), start()], [["9♢", "9♡", "8♠", "7♠"], ["9♣"]])
     legal = state.legal_texts()
     assert "end turn" in legal and "draw from pile" not in legal
-    assert "draw nothing" in RULES.why_illegal(state.core, "draw from pile")
+    assert "draw nothing" in why(state, "draw from pile")
     assert core_of(state.apply("end turn")).current == 1
 
 
@@ -358,7 +380,7 @@ def test_the_draw_pile_is_re_formed_only_when_someone_draws_from_it_empty() -> N
     assert len(core.pile) == 3 + 1 + 2 - 1 and core.current == 1
     drawn = [c for c in core.hands[0] if c not in cards("9♢", "9♡", "3♡")]
     assert sorted(list(core.pile) + drawn) == sorted(spare_a + cards("4♣", "10♡", "10♢"))
-    assert "re-formed" in state.log()[-1]
+    assert "re-formed" in said(state) and state.log()[-1].facts == {"kind": "draw", "reformed": True}
 
 
 def test_taking_from_the_stock_with_an_empty_pile_does_not_re_form_it() -> None:
@@ -371,7 +393,7 @@ def test_taking_from_the_stock_with_an_empty_pile_does_not_re_form_it() -> None:
 def test_with_nothing_left_to_draw_the_turn_can_only_end() -> None:
     state = table([start(), start()], [["9♢"], ["9♣"]], pile=(), spares=(), stock=(), discards=())
     assert state.legal_texts() == ["discard 9♢ face up", "discard 9♢ face down", "end turn"]
-    assert "nothing to re-form" in RULES.why_illegal(state.core, "draw from pile")
+    assert "nothing to re-form" in why(state, "draw from pile")
 
 
 # -- the end -------------------------------------------------------------------------------------
@@ -398,7 +420,10 @@ def test_seven_hearts_and_three_diamonds_win_at_once() -> None:
     state = state.apply("build 7♡ at 1,3 east of 7♣")
     assert state.is_terminal() and state.winners() == [0] and state.legal_texts() == []
     assert core_of(state).hands[0] == cards("9♠")  # no contribution after the winning build
-    assert state.scores() == [10, 0] and "wins" in state.log()[-1]
+    assert state.scores() == [10, 0]
+    assert said(state).endswith(". Player 1 wins with 7 of one red suit and 3 of the other!")
+    assert said(state, you=0).endswith("You win with 7 of one red suit and 3 of the other!")
+    assert state.log()[-1].facts["ending"] == "goal" and state.log()[-1].facts["winners"] == [0]
     assert RULES.evaluate(state.core) == [1.0, 0.0]
 
 
@@ -437,7 +462,7 @@ def test_the_stalemate_guard_ends_the_game_after_three_rounds_without_a_build() 
     assert not state.is_terminal() and core_of(state).idle == 5
     state = state.apply("end turn")  # six turns = three rounds of two players
     assert state.is_terminal() and state.winners() == [0] and core_of(state).ending == "stalemate"
-    assert "Three rounds without a build" in state.log()[-1]
+    assert "Three rounds without a build" in said(state) and said(state).endswith("best progress: Player 1")
     # ties are shared
     tie = table([start(), start()], [full, list(full)], spares=(), idle=5)
     assert tie.apply("end turn").winners() == [0, 1]
@@ -469,9 +494,9 @@ def test_views_hide_hands_piles_and_face_down_cards() -> None:
     state = table([start(), CLUB_TARGET], [["5♠", "6♣", "9♢"], ["9♡", "8♡"]], discards=cards("10♣"))
     public, mine = state.view(None), state.view(0)
     assert public["hand"] is None and mine["hand"] == ["5♠", "6♣", "9♢"]
-    assert public["hand_counts"] == [3, 2] and public["discards"] == 1
+    assert public["hand_counts"] == [3, 2] and public["discard_count"] == 1
     assert "10♣" not in str(public) and "9♡" not in str(mine)
-    assert isinstance(public["pile"], int) and public["spares"] == [22, 21]
+    assert isinstance(public["draw_count"], int) and public["spares"] == [22, 21]
 
 
 def test_sample_hidden_keeps_the_view_and_the_spare_piles_segments() -> None:
@@ -493,10 +518,56 @@ def test_evaluate_favours_progress() -> None:
 
 def test_why_illegal_explains_unknown_text() -> None:
     state = new_game("carbondale", 2, 1)
-    assert "actions look like" in RULES.why_illegal(state.core, "jump")
-    assert "no challenge to answer" in RULES.why_illegal(state.core, "decline")
+    assert "actions look like" in why(state, "jump")
+    assert "no challenge to answer" in why(state, "decline")
     with pytest.raises(IllegalAction, match="Carbondale card"):
         state.apply("discard K♣ face up")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "build 5♣ at 0,1 north of 4♣",
+        "build 4♠ at 0,-1 south of 2♠",
+        "claim 3♡ at 1,0 from P2 with 4♠",
+        "claim 5♠ at -2,1 from P4 with 7♣",
+        "discard 9♢ face down",
+        "discard 10♣ face up",
+        "draw from pile",
+        "take 5♣ from stock",
+        "end turn",
+        "defend with 5♠",
+        "decline",
+        "contribute 9♢",
+    ],
+)
+def test_every_action_text_reads_back_as_itself(text: str) -> None:
+    action = RULES.notation.parse(text)
+    assert action is not None and str(action) == text
+
+
+def test_moves_carry_what_the_table_needs_to_place_them() -> None:
+    state = table([start(), CLUB_TARGET], [["5♠", "4♣", "9♢", "2♣"], ["6♣", "9♡"]])
+    moves = state.view(0)["moves"]
+    assert moves["claim 3♣ at 0,1 from P2 with 5♠"] == {
+        "kind": "claim", "target": "3♣", "x": 0, "y": 1, "owner": 1, "challenge": "5♠"
+    }
+    assert moves["build 2♣ at 0,1 north of A♣"] == {
+        "kind": "build", "card": "2♣", "x": 0, "y": 1, "direction": "north", "source": "A♣"
+    }
+    assert moves["discard 9♢ face down"] == {"kind": "discard", "card": "9♢", "face_up": False}
+    assert state.view(1)["moves"] == {}
+    after = state.apply("claim 3♣ at 0,1 from P2 with 5♠")
+    assert said(after) == "Player 1 challenges for 3♣ at 0,1 in Player 2's network with 5♠"
+    assert said(after, you=1) == "Player 1 challenges for 3♣ at 0,1 in your network with 5♠"
+    assert after.view(1)["moves"] == {"defend with 6♣": {"kind": "defend", "card": "6♣"},
+                                      "decline": {"kind": "decline"}}
+
+
+def test_figure_1_is_a_named_position_with_the_option() -> None:
+    assert FIGURE_1.players == 2 and FIGURE_1.options == VARIANT
+    state = named_position("carbondale", "figure-1")
+    assert state.options == VARIANT and state.view(None)["networks"][0]["width"] == 5
 
 
 def test_positions_are_checked() -> None:
@@ -513,10 +584,7 @@ def test_positions_are_checked() -> None:
 
 
 def _render(state: State, seat: int | None, selection: str | None = None) -> str:
-    from cardtable_web.renderers.carbondale import render
-
-    legal = state.legal_texts() if seat is not None and state.current_player == seat else []
-    return str(render(state.view(seat) | {"names": ["Ann", "Bob"]}, legal, selection))
+    return render_state(state, seat, selection, ["Ann", "Bob"])
 
 
 def test_renderer_marks_starting_and_vulnerable_cards_and_lays_east_west_reds_sideways() -> None:

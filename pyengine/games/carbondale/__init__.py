@@ -1,0 +1,67 @@
+"""Carbondale: grow a network of clubs and spades that wins hearts and diamonds.
+
+The players' rules, numbered, are the game's rules page (``web/rules/carbondale.html``); code and
+tests cite them as "rule 18". Choices where the original leaves room are listed on that page under
+"Choices this site made"; among them:
+
+- rule 2: the ace always lies west of the 2 (a mirror image changes nothing, so no choice is asked);
+- face-down discards are unseen by everyone, challenge and defending cards included;
+- rule 25 (stalemate guard) plus rule 26, a hard limit of ``ROUND_LIMIT`` rounds, so every game ends.
+
+Modules, in the contract's order: :mod:`.rules` (the core value, setup, legal actions, apply, scores,
+evaluate, sample_hidden), :mod:`.actions` (action values and :data:`NOTATION`), :mod:`.words`
+(describe, why_illegal), :mod:`.view` (views and named positions).
+"""
+
+from __future__ import annotations
+
+from ...core import register
+from .actions import (
+    NOTATION,
+    Build,
+    Claim,
+    Contribute,
+    Decline,
+    Defend,
+    Discard,
+    DrawPile,
+    EndTurn,
+    Move,
+    TakeStock,
+)
+from .rules import (
+    ROUND_LIMIT,
+    ZONE,
+    CarbondaleCore,
+    Network,
+    Placed,
+    build_limit,
+    network,
+)
+from .view import FIGURE_1, Carbondale
+
+RULES = register(Carbondale())
+
+__all__ = [
+    "FIGURE_1",
+    "NOTATION",
+    "RULES",
+    "ROUND_LIMIT",
+    "ZONE",
+    "Build",
+    "Carbondale",
+    "CarbondaleCore",
+    "Claim",
+    "Contribute",
+    "Decline",
+    "Defend",
+    "Discard",
+    "DrawPile",
+    "EndTurn",
+    "Move",
+    "Network",
+    "Placed",
+    "TakeStock",
+    "build_limit",
+    "network",
+]

@@ -1,0 +1,637 @@
+"""Carbondale's mechanics: the core value, what a network implies, setup, legal actions, apply, scores.
+
+Rule numbers ("rule 18") are those of the game's rules page, ``web/rules/carbondale.html``.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ...cards import Card
+from ...core import Action, GameInfo, Option, OptionValue, Rules
+from ...frozen import evolve
+from ...notation import Notation
+from ...rng import Rng
+from .actions import (
+    DECLINE,
+    DIRECTIONS,
+    DRAW_PILE,
+    END_TURN,
+    NOTATION,
+    STEP,
+    Build,
+    Claim,
+    Contribute,
+    Decline,
+    Defend,
+    Discard,
+    DrawPile,
+    EndTurn,
+    TakeStock,
+)
+
+HAND_SIZE = 4
+"""Rules 4 and 16: draw until the hand holds four cards."""
+BONUS_HAND_SIZE = 5
+"""Rule 11: one extra card after a one-step club or spade climb."""
+ZONE = 5
+"""Rule 9: a network fits in 5 columns x 5 rows."""
+CLAIM_ATTEMPTS = 2
+"""Rule 13: at most two claim attempts a turn."""
+GOAL_MAIN, GOAL_SIDE = 7, 3
+"""Rule 24: seven of one red suit and three of the other."""
+STALEMATE_ROUNDS = 3
+"""Rule 25: three full rounds without a build once both spare piles are used."""
+ROUND_LIMIT = 100
+"""Rule 26: the game ends after 100 rounds whatever happens."""
+ACTIONS_PER_TURN = 15
+"""A turn has at most 4 claim actions, 5 discards then 4 draws (or build, contribute and 5 draws), an end: 14."""
+
+ACT, DEFEND, CONTRIBUTE, DISCARD, DRAW, OVER = "act", "defend", "contribute", "discard", "draw", "over"
+
+CLUBS, DIAMONDS, HEARTS, SPADES = "♣", "♢", "♡", "♠"
+
+DECK = tuple(Card(rank, suit) for suit in (CLUBS, DIAMONDS, HEARTS, SPADES) for rank in range(1, 11))
+"""Rule 1: one deck per player without jokers and without J, Q, K (ace = 1)."""
+
+STARTING_PAIRS = ((Card(1, SPADES), Card(2, CLUBS)), (Card(1, CLUBS), Card(2, SPADES)))
+"""Rule 2: each player gets A♠ + 2♣ or A♣ + 2♠ (ace first: it lies west)."""
+
+SEGMENTS = ((1, 4), (5, 7), (8, 10))
+"""Rule 3: the draw pile (A-4) and the two spare piles (5-7, then 8-10)."""
+
+
+# -- values ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A card in a network at cell (x, y) (x grows east, y north), built from the black card at ``source``.
+
+    ``source`` is None for a starting card (rule 2).
+    """
+
+    card: Card
+    x: int
+    y: int
+    source: tuple[int, int] | None = None
+
+    @property
+    def start(self) -> bool:
+        return self.source is None
+
+    @property
+    def direction(self) -> str | None:
+        """The way it was built: ``north`` if it lies north of its source."""
+        if self.source is None:
+            return None
+        step = (self.x - self.source[0], self.y - self.source[1])
+        for name, dx, dy in DIRECTIONS:
+            if (dx, dy) == step:
+                return name
+        return None
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """A pending claim (rule 19): ``challenger`` shows ``card`` for ``target`` at (x, y) in ``owner``'s network."""
+
+    challenger: int
+    owner: int
+    x: int
+    y: int
+    target: Card
+    card: Card
+
+
+@dataclass(frozen=True)
+class CarbondaleCore:
+    players: int
+    any_black_to_red: bool
+    networks: tuple[tuple[Placed, ...], ...]
+    hands: tuple[tuple[Card, ...], ...]
+    """Each hand sorted."""
+    pile: tuple[Card, ...]
+    """The draw pile; its top is the last card."""
+    spares: tuple[tuple[Card, ...], ...]
+    """The unused spare piles, next one first (rule 3)."""
+    stock: tuple[Card, ...]
+    """The communal stock, face up, sorted (rule 5)."""
+    fresh: tuple[Card, ...]
+    """Stock cards the current player put down this turn (may not be drawn back, rule 16), sorted."""
+    discards: tuple[Card, ...]
+    """The face-down discards, sorted (nobody tracks them)."""
+    current: int
+    phase: str
+    rng: Rng
+    claims: int = 0
+    claimed: bool = False
+    pending: Challenge | None = None
+    built: bool = False
+    draw_to: int = HAND_SIZE
+    idle: int = 0
+    """Turns ended in a row without a build since both spare piles were used (rule 25)."""
+    turns: int = 0
+    winners: tuple[int, ...] = ()
+    ending: str = ""
+
+
+# -- card rules ------------------------------------------------------------------------
+
+
+def build_limit(source: Card, card: Card, any_black_to_red: bool = False) -> int | None:
+    """The highest rank of ``card``'s suit that may be built from ``source`` (rule 10's table), or None.
+
+    ♣->♣ and ♠->♠: N+2; ♣->♠ and ♠->♣: N+1; ♣->♡ and ♠->♢: N (rule 28: any black to any red
+    with the ``any_black_to_red`` option). Only black cards are sources (rule 7).
+    """
+    if not source.is_black:
+        return None
+    if card.suit == source.suit:
+        return source.rank + 2
+    if card.is_black:
+        return source.rank + 1
+    if any_black_to_red or (source.suit, card.suit) in ((CLUBS, HEARTS), (SPADES, DIAMONDS)):
+        return source.rank
+    return None
+
+
+def earns_bonus(source: Card, card: Card) -> bool:
+    """Rule 11: a ♣->♣ or ♠->♠ build of rank at most N+1 earns an extra card."""
+    return source.is_black and card.suit == source.suit and card.rank <= source.rank + 1
+
+
+def can_challenge(target: Card, challenge: Card) -> bool:
+    """Rule 19: same colour, at least two ranks higher."""
+    return challenge.is_red == target.is_red and challenge.rank >= target.rank + 2
+
+
+def can_defend(challenge: Card, defence: Card) -> bool:
+    """Rule 20: same colour as the challenge card, rank at least as high."""
+    return defence.is_red == challenge.is_red and defence.rank >= challenge.rank
+
+
+def progress_of(hearts: int, diamonds: int) -> int:
+    """Rule 27: progress toward 7 + 3, from 0 to 10."""
+    return max(min(hearts, GOAL_MAIN) + min(diamonds, GOAL_SIDE), min(diamonds, GOAL_MAIN) + min(hearts, GOAL_SIDE))
+
+
+def reaches_goal(hearts: int, diamonds: int) -> bool:
+    """Rule 24: at least 7 ♡ and 3 ♢, or 7 ♢ and 3 ♡."""
+    return (hearts >= GOAL_MAIN and diamonds >= GOAL_SIDE) or (diamonds >= GOAL_MAIN and hearts >= GOAL_SIDE)
+
+
+class Network:
+    """What a network's cards imply: cells, bounding box, red counts and vulnerable cards (rule 18)."""
+
+    __slots__ = ("cards", "cells", "min_x", "max_x", "min_y", "max_y", "hearts", "diamonds", "vulnerable")
+
+    def __init__(self, cards: tuple[Placed, ...]) -> None:
+        self.cards = cards
+        cells: dict[tuple[int, int], tuple[Placed, ...]] = {}
+        sources: set[tuple[int, int]] = set()
+        hearts = diamonds = 0
+        for placed in cards:
+            cells[(placed.x, placed.y)] = cells.get((placed.x, placed.y), ()) + (placed,)
+            if placed.source is not None:
+                sources.add(placed.source)
+            if placed.card.suit == HEARTS:
+                hearts += 1
+            elif placed.card.suit == DIAMONDS:
+                diamonds += 1
+        self.cells = cells
+        xs = [x for x, _ in cells] or [0]
+        ys = [y for _, y in cells] or [0]
+        self.min_x, self.max_x, self.min_y, self.max_y = min(xs), max(xs), min(ys), max(ys)
+        self.hearts, self.diamonds = hearts, diamonds
+        # rule 18: safe if a starting card, built upon, or a red sharing its cell with another red
+        self.vulnerable = tuple(
+            p
+            for p in cards
+            if p.source is not None
+            and not (p.card.is_black and (p.x, p.y) in sources)
+            and not (p.card.is_red and len(cells[(p.x, p.y)]) == 2)
+        )
+
+    @property
+    def width(self) -> int:
+        return self.max_x - self.min_x + 1
+
+    @property
+    def height(self) -> int:
+        return self.max_y - self.min_y + 1
+
+    @property
+    def progress(self) -> int:
+        return progress_of(self.hearts, self.diamonds)
+
+    def is_vulnerable(self, placed: Placed) -> bool:
+        return placed in self.vulnerable
+
+    def fits(self, x: int, y: int) -> bool:
+        """Rule 9: would a card in cell (x, y) keep the network within 5 x 5?"""
+        return max(self.max_x, x) - min(self.min_x, x) < ZONE and max(self.max_y, y) - min(self.min_y, y) < ZONE
+
+    def room_for(self, card: Card, x: int, y: int) -> str | None:
+        """Why ``card`` cannot go into cell (x, y) by rules 6, 8 and 9, else None."""
+        here = self.cells.get((x, y), ())
+        if not here:
+            if not self.fits(x, y):
+                return f"cell {x},{y} would make the network wider or taller than {ZONE} (rule 9)"
+            return None
+        if here[0].card.is_black:
+            return f"cell {x},{y} already holds the black {here[0].card} (rule 6)"
+        if len(here) >= 2:
+            return f"cell {x},{y} already holds two red cards (rule 6)"
+        if card.is_black:
+            return f"a black card goes only into an empty cell; {x},{y} holds {here[0].card} (rule 8)"
+        return None
+
+
+@lru_cache(maxsize=8192)
+def network(cards: tuple[Placed, ...]) -> Network:
+    """The (cached) analysis of a network."""
+    return Network(cards)
+
+
+# -- multisets of cards ------------------------------------------------------------------
+
+
+def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def _with(cards: tuple[Card, ...], *more: Card) -> tuple[Card, ...]:
+    out = list(cards)
+    for card in more:
+        insort(out, card)
+    return tuple(out)
+
+
+def distinct(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(dict.fromkeys(cards))
+
+
+def minus(cards: tuple[Card, ...], taken: tuple[Card, ...]) -> tuple[Card, ...]:
+    out = list(cards)
+    for card in taken:
+        out.remove(card)
+    return tuple(out)
+
+
+def parse_card(text: str) -> Card:
+    """A card of the Carbondale deck (ace to 10, rule 1); ``ValueError`` otherwise."""
+    card = Card.parse(text)
+    if not 1 <= card.rank <= 10:
+        raise ValueError(f"{text!r} is not a Carbondale card (ace to 10 only, rule 1)")
+    return card
+
+
+# -- the rules ---------------------------------------------------------------------------
+
+
+class CarbondaleRules(Rules):
+    """The mechanics; :class:`~.words.CarbondaleWords` and :class:`~.view.Carbondale` add the words and views."""
+
+    info = GameInfo(
+        id="carbondale",
+        title="Carbondale",
+        blurb="Build a town of clubs and spades that wins 7 hearts and 3 diamonds (or the reverse), "
+        "and co-opt your rivals' loose cards.",
+        min_players=2,
+        max_players=4,
+        rules_version="1",
+        cooperative=False,
+        options=(
+            Option(
+                "any_black_to_red",
+                False,
+                (False, True),
+                "Any black builds any red",
+                "Off: clubs build hearts and spades build diamonds (the build table). "
+                "On: either black suit builds either red suit, as the original's worked example does.",
+            ),
+        ),
+        source="https://carbondale.network/",
+        max_actions=lambda players: ROUND_LIMIT * players * ACTIONS_PER_TURN,
+    )
+    notation: Notation = NOTATION
+
+    # -- setup ---------------------------------------------------------------------------
+    def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> CarbondaleCore:
+        """Rules 2-4: starting pairs, three shuffled segments, four cards each, a random first player."""
+        pool = list(DECK * players)
+        networks = []
+        for _ in range(players):
+            pair, rng = rng.choice(STARTING_PAIRS)
+            for card in pair:
+                pool.remove(card)
+            networks.append((Placed(pair[0], 0, 0), Placed(pair[1], 1, 0)))
+        segments = []
+        for low, high in SEGMENTS:
+            segment, rng = rng.shuffled([c for c in pool if low <= c.rank <= high])
+            segments.append(segment)
+        pile = segments[0]
+        hands = []
+        for _ in range(players):
+            hands.append(tuple(sorted(pile[-HAND_SIZE:])))
+            pile = pile[:-HAND_SIZE]
+        first, rng = rng.below(players)
+        return CarbondaleCore(
+            players=players,
+            any_black_to_red=bool(options.get("any_black_to_red", False)),
+            networks=tuple(networks),
+            hands=tuple(hands),
+            pile=pile,
+            spares=(segments[1], segments[2]),
+            stock=(),
+            fresh=(),
+            discards=(),
+            current=first,
+            phase=ACT,
+            rng=rng,
+        )
+
+    # -- whose decision --------------------------------------------------------------------
+    def current_player(self, core: CarbondaleCore) -> int | None:
+        if core.phase == OVER:
+            return None
+        if core.phase == DEFEND and core.pending is not None:
+            return core.pending.owner
+        return core.current
+
+    # -- legal actions ---------------------------------------------------------------------
+    def legal_actions(self, core: CarbondaleCore) -> list[Action]:
+        phase = core.phase
+        if phase == OVER:
+            return []
+        if phase == DEFEND:
+            return self._defences(core)
+        hand = core.hands[core.current]
+        cards = distinct(hand)
+        if phase == CONTRIBUTE:
+            return [Contribute(card) for card in cards]
+        actions: list[Action] = []
+        if phase == ACT:
+            if core.claims < CLAIM_ATTEMPTS and not core.claimed:
+                actions.extend(self._claims(core, cards))
+            if len(hand) >= 2:  # rule 14: a card must be left to contribute
+                actions.extend(self._builds(core, cards))
+        if phase in (ACT, DISCARD):
+            for card in cards:
+                actions.append(Discard(card, True))
+                actions.append(Discard(card, False))
+        actions.extend(self._draws(core, hand))
+        return actions
+
+    def _defences(self, core: CarbondaleCore) -> list[Action]:
+        """Rule 20: any card of the challenge card's colour and at least its rank, or decline."""
+        pending = core.pending
+        assert pending is not None
+        options: list[Action] = [
+            Defend(card) for card in distinct(core.hands[pending.owner]) if can_defend(pending.card, card)
+        ]
+        options.append(DECLINE)
+        return options
+
+    def _claims(self, core: CarbondaleCore, cards: tuple[Card, ...]) -> list[Action]:
+        """Rule 19: every vulnerable opponent card with every challenge card that beats it by two."""
+        actions: list[Action] = []
+        for step in range(1, core.players):
+            owner = (core.current + step) % core.players
+            for placed in network(core.networks[owner]).vulnerable:
+                for card in cards:
+                    if can_challenge(placed.card, card):
+                        actions.append(Claim(placed.card, placed.x, placed.y, owner, card))
+        return actions
+
+    def _builds(self, core: CarbondaleCore, cards: tuple[Card, ...]) -> list[Action]:
+        """Rules 6-10: each hand card into each cell next to a black card that the table allows."""
+        net = network(core.networks[core.current])
+        cells = net.cells
+        variant = core.any_black_to_red
+        actions: list[Action] = []
+        for src in net.cards:
+            source = src.card
+            if not source.is_black:
+                continue
+            for name, dx, dy in DIRECTIONS:
+                x, y = src.x + dx, src.y + dy
+                here = cells.get((x, y))
+                if here is None:
+                    if not net.fits(x, y):
+                        continue
+                    black_ok = True
+                elif len(here) == 1 and here[0].card.is_red:
+                    black_ok = False
+                else:
+                    continue
+                for card in cards:
+                    if card.is_black and not black_ok:
+                        continue
+                    limit = build_limit(source, card, variant)
+                    if limit is not None and card.rank <= limit:
+                        actions.append(Build(card, x, y, name, source))
+        return actions
+
+    def _draws(self, core: CarbondaleCore, hand: tuple[Card, ...]) -> list[Action]:
+        """Rule 16: draw from the pile or any stock card not put down this turn; end when done."""
+        if len(hand) >= core.draw_to:
+            return [END_TURN]
+        actions: list[Action] = []
+        if core.pile or core.spares or core.stock or core.discards:
+            actions.append(DRAW_PILE)
+        if core.stock:
+            takable = minus(core.stock, core.fresh) if core.fresh else core.stock
+            actions.extend(TakeStock(card) for card in distinct(takable))
+        if not actions:
+            actions.append(END_TURN)
+        return actions
+
+    # -- applying --------------------------------------------------------------------------
+    def apply(self, core: CarbondaleCore, action: Action) -> CarbondaleCore:
+        seat = core.current
+        hands = list(core.hands)
+        if isinstance(action, Claim):
+            hands[seat] = _without(hands[seat], action.challenge)
+            challenge = Challenge(seat, action.owner, action.x, action.y, action.target, action.challenge)
+            return evolve(core, hands=tuple(hands), pending=challenge, phase=DEFEND, claims=core.claims + 1)
+        if isinstance(action, Defend):
+            pending = core.pending
+            assert pending is not None
+            # rule 21: the claim fails; both cards go face down
+            hands[pending.owner] = _without(hands[pending.owner], action.card)
+            return evolve(
+                core,
+                hands=tuple(hands),
+                discards=_with(core.discards, pending.card, action.card),
+                pending=None,
+                phase=ACT,
+            )
+        if isinstance(action, DrawPile):
+            if not core.pile:
+                core = self._reform(core)
+            hands[seat] = _with(hands[seat], core.pile[-1])
+            return self._after_draw(evolve(core, hands=tuple(hands), pile=core.pile[:-1], phase=DRAW))
+        if isinstance(action, TakeStock):
+            hands[seat] = _with(hands[seat], action.card)
+            return self._after_draw(
+                evolve(core, hands=tuple(hands), stock=_without(core.stock, action.card), phase=DRAW)
+            )
+        if isinstance(action, Discard):
+            hands[seat] = _without(hands[seat], action.card)
+            if action.face_up:
+                return evolve(
+                    core,
+                    hands=tuple(hands),
+                    stock=_with(core.stock, action.card),
+                    fresh=_with(core.fresh, action.card),
+                    phase=DISCARD,
+                )
+            return evolve(core, hands=tuple(hands), discards=_with(core.discards, action.card), phase=DISCARD)
+        if isinstance(action, Decline):
+            pending = core.pending
+            assert pending is not None
+            # rule 22: the target moves to the challenger's hand, the challenge card goes face down
+            networks = list(core.networks)
+            networks[pending.owner] = tuple(
+                p for p in networks[pending.owner] if not (p.x == pending.x and p.y == pending.y)
+            )
+            hands[seat] = _with(hands[seat], pending.target)
+            return evolve(
+                core,
+                networks=tuple(networks),
+                hands=tuple(hands),
+                discards=_with(core.discards, pending.card),
+                pending=None,
+                phase=ACT,
+                claimed=True,
+            )
+        if isinstance(action, Build):
+            dx, dy = STEP[action.direction]
+            placed = Placed(action.card, action.x, action.y, (action.x - dx, action.y - dy))
+            networks = list(core.networks)
+            networks[seat] = networks[seat] + (placed,)
+            hands[seat] = _without(hands[seat], action.card)
+            core = evolve(
+                core,
+                networks=tuple(networks),
+                hands=tuple(hands),
+                built=True,
+                draw_to=BONUS_HAND_SIZE if earns_bonus(action.source, action.card) else HAND_SIZE,
+                phase=CONTRIBUTE,
+            )
+            net = network(networks[seat])
+            if action.card.is_red and reaches_goal(net.hearts, net.diamonds):
+                return evolve(core, phase=OVER, winners=(seat,), ending="goal")  # rule 24
+            return core
+        if isinstance(action, Contribute):
+            hands[seat] = _without(hands[seat], action.card)
+            core = evolve(
+                core,
+                hands=tuple(hands),
+                stock=_with(core.stock, action.card),
+                fresh=_with(core.fresh, action.card),
+                phase=DRAW,
+            )
+            return self._after_draw(core)
+        if isinstance(action, EndTurn):
+            return self._end_turn(core)
+        raise TypeError(f"not a Carbondale action: {action!r}")
+
+    @staticmethod
+    def _reform(core: CarbondaleCore) -> CarbondaleCore:
+        """Rule 17: the next spare pile, the stock and the face-down discards, shuffled together."""
+        cards = (core.spares[0] if core.spares else ()) + core.stock + core.discards
+        pile, rng = core.rng.shuffled(sorted(cards))
+        return evolve(core, pile=pile, spares=core.spares[1:], stock=(), fresh=(), discards=(), rng=rng)
+
+    def _after_draw(self, core: CarbondaleCore) -> CarbondaleCore:
+        """The turn ends by itself once the hand is full or nothing can be drawn."""
+        if len(core.hands[core.current]) >= core.draw_to:
+            return self._end_turn(core)
+        if core.pile or core.spares or core.stock or core.discards:
+            return core
+        return self._end_turn(core)
+
+    def _end_turn(self, core: CarbondaleCore) -> CarbondaleCore:
+        """Pass the turn on; rule 25's stalemate guard and rule 26's round limit end the game."""
+        idle = core.idle
+        if not core.spares:
+            idle = 0 if core.built else idle + 1
+        turns = core.turns + 1
+        core = evolve(
+            core,
+            current=(core.current + 1) % core.players,
+            phase=ACT,
+            claims=0,
+            claimed=False,
+            built=False,
+            draw_to=HAND_SIZE,
+            fresh=(),
+            idle=idle,
+            turns=turns,
+        )
+        if idle >= STALEMATE_ROUNDS * core.players:
+            return self._finish(core, "stalemate")
+        if turns >= ROUND_LIMIT * core.players:
+            return self._finish(core, "limit")
+        return core
+
+    @staticmethod
+    def _finish(core: CarbondaleCore, ending: str) -> CarbondaleCore:
+        """Rule 27: the best progress wins, ties shared."""
+        progress = [network(n).progress for n in core.networks]
+        best = max(progress)
+        winners = tuple(seat for seat, value in enumerate(progress) if value == best)
+        return evolve(core, phase=OVER, winners=winners, ending=ending)
+
+    # -- results -----------------------------------------------------------------------------
+    def scores(self, core: CarbondaleCore) -> list[int | float]:
+        return [network(n).progress for n in core.networks]
+
+    def winners(self, core: CarbondaleCore) -> list[int]:
+        return list(core.winners)
+
+    def evaluate(self, core: CarbondaleCore) -> list[float]:
+        """Progress toward 7 + 3 plus a little for the black cards that can still build, as shares of 1."""
+        if core.phase == OVER:
+            return [1.0 if seat in core.winners else 0.0 for seat in range(core.players)]
+        weights = []
+        for cards in core.networks:
+            net = network(cards)
+            blacks = sum(1 for p in cards if p.card.is_black)
+            strength = 1.0 + net.progress + 0.15 * min(blacks, 12) - 0.2 * len(net.vulnerable)
+            weights.append(max(strength, 0.5) ** 3)
+        total = sum(weights)
+        return [w / total for w in weights]
+
+    def sample_hidden(self, core: CarbondaleCore, seat: int | None, rng: Rng) -> CarbondaleCore:
+        """Re-deal every unseen card: other hands, the draw pile and the face-down discards share one
+        pool; each spare pile (whose cards are known, rule 3) is only re-shuffled."""
+        unseen: list[Card] = []
+        for other, hand in enumerate(core.hands):
+            if other != seat:
+                unseen.extend(hand)
+        unseen.extend(core.pile)
+        unseen.extend(core.discards)
+        dealt, rng = rng.shuffled(sorted(unseen))
+        hands = list(core.hands)
+        at = 0
+        for other, hand in enumerate(core.hands):
+            if other != seat:
+                hands[other] = tuple(sorted(dealt[at : at + len(hand)]))
+                at += len(hand)
+        pile = dealt[at : at + len(core.pile)]
+        at += len(core.pile)
+        discards = tuple(sorted(dealt[at:]))
+        spares = []
+        for spare in core.spares:
+            shuffled, rng = rng.shuffled(sorted(spare))
+            spares.append(shuffled)
+        own, rng = rng.split()
+        return evolve(core, hands=tuple(hands), pile=pile, discards=discards, spares=tuple(spares), rng=own)
