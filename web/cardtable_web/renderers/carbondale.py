@@ -8,61 +8,68 @@ defences, draws and stock cards act directly.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from cardtable_web import html
+from pyengine.words import say
 
 ARROWS = {"north": "↑", "east": "→", "south": "↓", "west": "←"}
 """The way a card was built, as seen from its source."""
 
-_BUILD = re.compile(r"^build (\S+) at (-?\d+),(-?\d+) (north|east|south|west) of (\S+)$")
-_CLAIM = re.compile(r"^claim (\S+) at (-?\d+),(-?\d+) from P(\d+) with (\S+)$")
-_DISCARD = re.compile(r"^discard (\S+) face (up|down)$")
-ZONE = 5
 
+class _Moves:
+    """The legal moves (``view["moves"]``: text -> facts) sorted by what the table needs to draw them."""
 
-def _name(view: dict[str, Any], seat: int) -> str:
-    names = view.get("names") or []
-    return str(names[seat]) if seat < len(names) else f"Player {seat + 1}"
-
-
-class _Legal:
-    """The legal action texts sorted by what the table needs to draw them."""
-
-    def __init__(self, legal: list[str]) -> None:
-        self.all = set(legal)
+    def __init__(self, moves: dict[str, dict[str, Any]]) -> None:
         self.builds: dict[str, dict[tuple[int, int], list[tuple[str, str, str]]]] = {}
         self.claims: dict[str, dict[str, str]] = {}
-        self.discards: dict[str, list[str]] = {}
+        self.discards: dict[str, list[tuple[str, bool]]] = {}
         self.contributes: dict[str, str] = {}
         self.defends: dict[str, str] = {}
         self.takes: dict[str, str] = {}
-        for text in legal:
-            if match := _BUILD.match(text):
-                card, x, y, direction, source = match.groups()
-                cells = self.builds.setdefault(card, {})
-                cells.setdefault((int(x), int(y)), []).append((text, direction, source))
-            elif match := _CLAIM.match(text):
-                target, x, y, owner, card = match.groups()
-                token = f"claim:{int(owner) - 1}:{x},{y}"
-                self.claims.setdefault(token, {})[card] = text
-            elif match := _DISCARD.match(text):
-                self.discards.setdefault(match.group(1), []).append(text)
-            elif text.startswith("contribute "):
-                self.contributes[text.removeprefix("contribute ")] = text
-            elif text.startswith("defend with "):
-                self.defends[text.removeprefix("defend with ")] = text
-            elif text.startswith("take ") and text.endswith(" from stock"):
-                self.takes[text[5:-11]] = text
+        self.draw: str | None = None
+        self.decline: str | None = None
+        self.end: str | None = None
+        for text, facts in moves.items():
+            kind = facts["kind"]
+            if kind == "build":
+                cells = self.builds.setdefault(facts["card"], {})
+                cells.setdefault((facts["x"], facts["y"]), []).append((text, facts["direction"], facts["source"]))
+            elif kind == "claim":
+                token = _claim_token(facts["owner"], facts["x"], facts["y"])
+                self.claims.setdefault(token, {})[facts["challenge"]] = text
+            elif kind == "discard":
+                self.discards.setdefault(facts["card"], []).append((text, bool(facts["face_up"])))
+            elif kind == "contribute":
+                self.contributes[facts["card"]] = text
+            elif kind == "defend":
+                self.defends[facts["card"]] = text
+            elif kind == "take":
+                self.takes[facts["card"]] = text
+            elif kind == "draw":
+                self.draw = text
+            elif kind == "decline":
+                self.decline = text
+            elif kind == "end":
+                self.end = text
 
     def selectable(self, card: str) -> bool:
         return card in self.builds or card in self.discards
 
 
-def render(view: dict[str, Any], legal: list[str], selection: str | None) -> str:
+def _claim_token(owner: int, x: int, y: int) -> str:
+    """The selection token of a claimable card: its owner's seat and its cell."""
+    return f"claim:{owner}:{x},{y}"
+
+
+def _say(view: dict[str, Any], text: str) -> str:
+    """``text`` with its seat placeholders resolved for this table, escaped."""
+    return html.esc(say(text, view["names"], view.get("you")))
+
+
+def render(view: dict[str, Any], selection: str | None) -> str:
     """The Carbondale table for ``view["seat"]`` (see the module docstring for the clicks)."""
-    moves = _Legal(legal)
+    moves = _Moves(view["moves"])
     seat = view.get("seat")
     players = len(view["networks"])
     hand_card = selection[5:] if selection and selection.startswith("hand:") else None
@@ -72,7 +79,7 @@ def render(view: dict[str, Any], legal: list[str], selection: str | None) -> str
 
     parts = ['<div class="cb-table">', _status(view, seat)]
     parts.append(_centre(view, moves))
-    parts.append(_buttons(view, moves, hand_card))
+    parts.append(_buttons(moves, hand_card))
     order = list(range(players))
     if isinstance(seat, int):
         order = [(seat + step) % players for step in range(1, players)] + [seat]
@@ -91,21 +98,25 @@ def render(view: dict[str, Any], legal: list[str], selection: str | None) -> str
 
 def _status(view: dict[str, Any], seat: int | None) -> str:
     """What is going on: whose turn, the phase, a pending challenge, the end."""
-    turn = view["turn"]
+    current = view["current_player"]
     phase = view["phase"]
     pending = view.get("pending")
     lines = []
     if pending:
+        challenger, owner = pending["challenger"], pending["owner"]
+        answer = (
+            "Defend with a card of the same colour and at least its rank, or decline."
+            if seat == owner
+            else f"{{{owner}}} {{{owner}:answers}}."
+        )
+        text = (
+            f"{{{challenger}}} {{{challenger}:challenges}} for @target@ at {pending['x']},{pending['y']} in "
+            f"{{{owner}:poss}} network with @challenge@. {answer}"
+        )
         lines.append(
-            f"{html.esc(_name(view, pending['challenger']))} challenges for "
-            f"{html.card(pending['target'])} at {pending['x']},{pending['y']} in "
-            f"{html.esc(_name(view, pending['owner']))}'s network with "
-            f"{html.card(pending['challenge'], extra='cb-challenge')}. "
-            + (
-                "Defend with a card of the same colour and at least its rank, or decline."
-                if seat == pending["owner"]
-                else f"{html.esc(_name(view, pending['owner']))} answers."
-            )
+            _say(view, text)
+            .replace("@target@", html.card(pending["target"]))
+            .replace("@challenge@", html.card(pending["challenge"], extra="cb-challenge"))
         )
     elif phase == "over":
         ending = {
@@ -115,16 +126,14 @@ def _status(view: dict[str, Any], seat: int | None) -> str:
         }.get(view.get("ending", ""), "the game is over")
         lines.append(f"Game over: {html.esc(ending)}.")
     else:
-        you = seat == turn
-        who = "You" if you else html.esc(_name(view, turn))
-        draws = "draw" if you else "draws"
+        draws = f"{{{current}:draws}}"
         doing = {
             "act": f"may claim, then build or discard, then {draws} up to {view['draw_to']} cards",
             "contribute": f"must contribute a card to the communal stock, then {draws}",
             "discard": f"may discard more cards, then {draws} up to {view['draw_to']} cards",
             "draw": f"{draws} up to {view['draw_to']} cards from the pile or the stock",
         }.get(phase, "")
-        lines.append(f"{who} {html.esc(doing)}.")
+        lines.append(_say(view, f"{{{current}}} {doing}."))
         if phase == "act" and view.get("claims_made"):
             lines.append(f"Claim attempts this turn: {view['claims_made']} of 2.")
         if view.get("draw_to", 4) > 4:
@@ -137,25 +146,27 @@ def _status(view: dict[str, Any], seat: int | None) -> str:
     return '<div class="cb-status">' + "".join(f"<p>{line}</p>" for line in lines) + "</div>"
 
 
-def _centre(view: dict[str, Any], moves: _Legal) -> str:
+def _centre(view: dict[str, Any], moves: _Moves) -> str:
     """The draw pile, spare piles, face-down discards and the communal stock."""
     parts = ['<div class="cb-centre">', '<div class="cb-piles">']
-    pile_label = f"draw pile: {view['pile']} cards"
-    if "draw from pile" in moves.all:
-        note = f"Draw ({view['pile']})" if view["pile"] else "Re-form the pile and draw"
-        button = html.button(note, action="draw from pile", extra="cb-draw target", title=pile_label)
+    count = view["draw_count"]
+    pile_label = f"draw pile: {count} cards"
+    if moves.draw is not None:
+        note = f"Draw ({count})" if count else "Re-form the pile and draw"
+        button = html.button(note, action=moves.draw, extra="cb-draw target", title=pile_label)
         parts.append(f'<div class="cb-pile">{button}<span>draw pile</span></div>')
     else:
-        parts.append(f'<div class="cb-pile">{html.card_back(view["pile"], pile_label)}<span>draw pile</span></div>')
+        parts.append(f'<div class="cb-pile">{html.card_back(count, pile_label)}<span>draw pile</span></div>')
     spare_names = ("5-7", "8-10")
     spares = view.get("spares", [])
     used = 2 - len(spares)
-    for index, count in enumerate(spares):
-        label = f"spare pile {spare_names[used + index]}: {count} cards"
+    for index, cards in enumerate(spares):
+        label = f"spare pile {spare_names[used + index]}: {cards} cards"
         parts.append(
-            f'<div class="cb-pile">{html.card_back(count, label)}<span>spare {spare_names[used + index]}</span></div>'
+            f'<div class="cb-pile">{html.card_back(cards, label)}<span>spare {spare_names[used + index]}</span></div>'
         )
-    discards = html.card_back(view["discards"], f"face-down discards: {view['discards']}")
+    face_down = view["discard_count"]
+    discards = html.card_back(face_down, f"face-down discards: {face_down}")
     parts.append(f'<div class="cb-pile">{discards}<span>face down</span></div>')
     parts.append("</div>")
     parts.append('<div class="cb-stock"><span class="cb-label">Communal stock</span><div class="cb-cards">')
@@ -177,17 +188,17 @@ def _centre(view: dict[str, Any], moves: _Legal) -> str:
     return "".join(parts)
 
 
-def _buttons(view: dict[str, Any], moves: _Legal, hand_card: str | None) -> str:
+def _buttons(moves: _Moves, hand_card: str | None) -> str:
     """End turn, decline, and the discard buttons of the selected hand card."""
     buttons = []
     if hand_card is not None:
-        for text in moves.discards.get(hand_card, []):
-            face = "face up to the stock" if text.endswith("up") else "face down"
+        for text, face_up in moves.discards.get(hand_card, []):
+            face = "face up to the stock" if face_up else "face down"
             buttons.append(html.button(f"Discard {hand_card} {face}", action=text))
-    if "decline" in moves.all:
-        buttons.append(html.button("Decline (let the card go)", action="decline"))
-    if "end turn" in moves.all:
-        buttons.append(html.button("End turn", action="end turn", extra="primary"))
+    if moves.decline is not None:
+        buttons.append(html.button("Decline (let the card go)", action=moves.decline))
+    if moves.end is not None:
+        buttons.append(html.button("End turn", action=moves.end, extra="primary"))
     if not buttons:
         return ""
     return '<div class="cb-buttons">' + "".join(buttons) + "</div>"
@@ -205,18 +216,16 @@ def _progress(net: dict[str, Any]) -> str:
     )
 
 
-def _seat(view: dict[str, Any], owner: int, moves: _Legal, hand_card: str | None, claim: str | None) -> str:
+def _seat(view: dict[str, Any], owner: int, moves: _Moves, hand_card: str | None, claim: str | None) -> str:
     """One player's area: name, hand size, progress and network."""
     net = view["networks"][owner]
     seat = view.get("seat")
-    pending = view.get("pending")
-    deciding = pending["owner"] if pending else view["turn"]  # a challenged owner answers during another's turn
-    classes = html.classes(
-        "cb-seat", f"seat-{owner}", "cb-turn" if owner == deciding and view["phase"] != "over" else None
-    )
-    you = " (you)" if owner == seat and _name(view, owner) != "You" else ""
+    deciding = view["current_player"]  # a challenged owner answers during another's turn
+    classes = html.classes("cb-seat", f"seat-{owner}", "cb-turn" if owner == deciding else None)
+    name = view["names"][owner]
+    you = " (you)" if owner == seat and name != "You" else ""
     head = (
-        f'<div class="cb-head"><span class="seat-name">{html.esc(_name(view, owner))}{you}</span>'
+        f'<div class="cb-head"><span class="seat-name">{html.esc(name)}{you}</span>'
         f'{_progress(net)}<span class="cb-handcount">{html.card_back(view["hand_counts"][owner], "cards in hand")}'
         f" in hand</span></div>"
     )
@@ -228,20 +237,21 @@ def _grid(
     view: dict[str, Any],
     owner: int,
     builds: dict[tuple[int, int], list[tuple[str, str, str]]],
-    moves: _Legal,
+    moves: _Moves,
     claim: str | None,
 ) -> str:
-    """The network as a grid, one ring of room around it where the 5 x 5 zone allows."""
+    """The network as a grid, one ring of room around it where the zone (5 x 5) allows."""
     net = view["networks"][owner]
-    low_x = max(net["min_x"] - 1, net["max_x"] - ZONE + 1)
-    high_x = min(net["max_x"] + 1, net["min_x"] + ZONE - 1)
-    low_y = max(net["min_y"] - 1, net["max_y"] - ZONE + 1)
-    high_y = min(net["max_y"] + 1, net["min_y"] + ZONE - 1)
+    zone = view["zone"]
+    low_x = max(net["min_x"] - 1, net["max_x"] - zone + 1)
+    high_x = min(net["max_x"] + 1, net["min_x"] + zone - 1)
+    low_y = max(net["min_y"] - 1, net["max_y"] - zone + 1)
+    high_y = min(net["max_y"] + 1, net["min_y"] + zone - 1)
     cells = {(c["x"], c["y"]): c["cards"] for c in net["cells"]}
     pending = view.get("pending")
     columns = high_x - low_x + 1
     rows = [
-        f'<div class="cb-grid cb-cols-{columns}" role="grid" aria-label="network of {html.esc(_name(view, owner))}">'
+        f'<div class="cb-grid cb-cols-{columns}" role="grid" aria-label="network of {html.esc(view["names"][owner])}">'
     ]
     for y in range(high_y, low_y - 1, -1):
         for x in range(low_x, high_x + 1):
@@ -281,13 +291,13 @@ def _placed(
     y: int,
     pair: bool,
     index: int,
-    moves: _Legal,
+    moves: _Moves,
     claim: str | None,
     pending: dict[str, Any] | None,
 ) -> str:
     """A card in a network: red cards lean toward their source, marks for start and vulnerable."""
     card = entry["card"]
-    token = f"claim:{owner}:{x},{y}"
+    token = _claim_token(owner, x, y)
     notes = []
     if entry["start"]:
         notes.append("starting card")
@@ -322,7 +332,7 @@ def _opposite(direction: str) -> str:
     return {"north": "south", "south": "north", "east": "west", "west": "east"}[direction]
 
 
-def _hand(view: dict[str, Any], moves: _Legal, hand_card: str | None, claim: str | None) -> str:
+def _hand(view: dict[str, Any], moves: _Moves, hand_card: str | None, claim: str | None) -> str:
     """The viewer's hand: each card selects, challenges, contributes or defends as the moment allows."""
     challenges = moves.claims.get(claim, {}) if claim else {}
     parts = ['<div class="cb-hand-area"><span class="cb-label">Your hand</span><div class="hand cb-hand">']
