@@ -3,8 +3,8 @@
 A game lists its action kinds as :class:`Form` values in a :class:`Notation`::
 
     NOTATION = Notation(
-        Form("lock", Act, "lock v{vault}", vault=VAULT, kind="lock"),
-        Form("discard", Act, "discard {tok}", tok=TOKEN, kind="discard"),
+        Form("lock", Act, "lock v{vault}", vault=VAULT, move="lock"),
+        Form("discard", Act, "discard {tok}", tok=TOKEN, move="discard"),
     )
 
 Each ``{name}`` of the template is an attribute of the action, written and read by its
@@ -95,7 +95,7 @@ class Form:
 
     __slots__ = ("kind", "type", "template", "slots", "constants", "names", "regex", "example")
 
-    def __init__(self, kind: str, type_: type, template: str, *, example: str = "", **fields: Any) -> None:
+    def __init__(self, kind: str, type_: type, template: str, /, *, example: str = "", **fields: Any) -> None:
         self.kind = kind
         self.type = type_
         self.template = template
@@ -135,7 +135,8 @@ class Form:
                 values[name] = self.slots[name].read(match.group(name))
         except ValueError:
             return None
-        return self.type(**values)
+        action: object = self.type(**values)
+        return action
 
     def facts(self, action: object) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
