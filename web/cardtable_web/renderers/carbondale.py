@@ -63,8 +63,12 @@ def _claim_token(owner: int, x: int, y: int) -> str:
 
 
 def _say(view: dict[str, Any], text: str) -> str:
-    """``text`` with its seat placeholders resolved for this table, escaped."""
-    return html.esc(say(text, view["names"], view.get("you")))
+    """``text`` with its seat placeholders resolved for this table, escaped.
+
+    The status speaks to the person at the screen: the seat on show when no single human is "you" (hot seat).
+    """
+    you = view.get("you")
+    return html.esc(say(text, view["names"], view.get("seat") if you is None else you))
 
 
 def render(view: dict[str, Any], selection: str | None) -> str:
