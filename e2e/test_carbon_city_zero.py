@@ -34,7 +34,7 @@ KEEP_LAST_SAVE = """(() => {
   };
 })();"""
 """Keeps a copy of the last game the page saved (the page removes its save when the game is over)."""
-SPECIAL_CHOICE = re.compile(r"^use (.+) #(\d+) special: ")
+CHOICE_KINDS = ("discard-in-play", "discard-market", "search-deck", "search-global")
 
 
 def open_game(page: Page, query: str) -> pyengine.State:
@@ -53,14 +53,13 @@ def names_of(players: int, bots: set[int]) -> list[str]:
     return ["You" if p not in bots else f"Computer {p + 1} (easy)" for p in range(players)]
 
 
-def page_line(line: str, names: list[str], bots: set[int]) -> str:
-    """An engine log line as the page writes it (computer seats by name)."""
+YOU = 0
+"""The one human's seat in every game here (the log says "you" for it)."""
 
-    def name(match: re.Match[str]) -> str:
-        seat = int(match.group(1)) - 1
-        return names[seat] if seat in bots else match.group(0)
 
-    return re.sub(r"\bPlayer (\d+)\b", name, line)
+def page_lines(state: pyengine.State, names: list[str], last: int | None = None) -> list[str]:
+    """The engine's log entries as the page writes them (seat names, "you" for the human)."""
+    return [entry.say(names, YOU) for entry in state.log(last=last)]
 
 
 def offered(page: Page) -> tuple[list[str], list[str]]:
@@ -107,21 +106,23 @@ def check_trackers(page: Page, view: dict[str, Any]) -> None:
 def check_offers(page: Page, state: pyengine.State) -> None:
     """Everything offered is legal, and every legal action is offered (a choice behind its card's selection)."""
     actions, selects = offered(page)
-    legal = state.legal_texts()
-    illegal = sorted(set(actions) - set(legal))
+    moves = state.view(YOU)["moves"]
+    illegal = sorted(set(actions) - set(moves))
     assert not illegal, f"the table offers illegal actions: {illegal}"
     chosen = open_selection(page)
     if chosen is None:
-        for text in set(legal) - set(actions):
-            match = SPECIAL_CHOICE.match(text)
-            assert match and f"sp{match.group(2)}" in selects, f"no click leads to the legal action {text!r}"
+        for text in set(moves) - set(actions):
+            facts = moves[text]
+            assert facts["kind"] in CHOICE_KINDS and f"sp{facts['index'] + 1}" in selects, (
+                f"no click leads to the legal action {text!r}"
+            )
     else:
         match = re.fullmatch(r"sp(\d+)", chosen)
         assert match, chosen
-        slot = int(match.group(1))
-        prefix = f"use {state.view(0)['in_play'][slot - 1]['name']} #{slot} special: "
-        targets = {a for a in actions if a.startswith("use ")}
-        assert targets == {a for a in legal if a.startswith(prefix)}, f"the choices of {chosen} are not the engine's"
+        place = int(match.group(1)) - 1
+        targets = {a for a in actions if moves[a]["kind"] in CHOICE_KINDS}
+        expected = {t for t, f in moves.items() if f["kind"] in CHOICE_KINDS and f["index"] == place}
+        assert targets == expected, f"the choices of {chosen} are not the engine's"
 
 
 def choose(actions: list[str], selects: list[str], chosen: str | None, rnd: random.Random) -> tuple[str, str]:
@@ -163,7 +164,7 @@ def play_out(page: Page, rnd: random.Random, max_clicks: int, checked: bool = Fa
     raise AssertionError(f"the game did not end within {max_clicks} clicks")
 
 
-def final_state(page: Page, names: list[str], bots: set[int]) -> pyengine.State:
+def final_state(page: Page, names: list[str]) -> pyengine.State:
     """The finished game: the last record the page saved and the one final action the page's log names."""
     text = page.evaluate("window.__cczLastSave ?? null")
     assert text, "the page saved no game"
@@ -174,7 +175,7 @@ def final_state(page: Page, names: list[str], bots: set[int]) -> pyengine.State:
     finals = []
     for action in before.legal_texts():
         after = before.apply(action)
-        if after.is_terminal() and page_line(after.log(last=1)[0], names, bots) == last:
+        if after.is_terminal() and page_lines(after, names, last=1) == [last]:
             finals.append(action)
     assert len(finals) == 1, f"the page's last log line {last!r} is not one final action: {finals}"
     record["actions"] = [*record["actions"], finals[0]]
@@ -183,10 +184,9 @@ def final_state(page: Page, names: list[str], bots: set[int]) -> pyengine.State:
     return final
 
 
-def check_log(page: Page, final: pyengine.State, names: list[str], bots: set[int]) -> None:
+def check_log(page: Page, final: pyengine.State, names: list[str]) -> None:
     shown = page.locator("#log li").all_inner_texts()
-    expected = [page_line(line, names, bots) for line in final.log(last=len(shown))]
-    assert shown == expected
+    assert shown == page_lines(final, names, last=len(shown))
 
 
 def check_cooperative_end(page: Page, players: int, bots: set[int]) -> pyengine.State:
@@ -194,8 +194,8 @@ def check_cooperative_end(page: Page, players: int, bots: set[int]) -> pyengine.
     assert page.evaluate("document.documentElement.dataset.state") == "over"
     expect(page.locator("#game-over")).to_be_visible()
     names = names_of(players, bots)
-    final = final_state(page, names, bots)
-    check_log(page, final, names, bots)
+    final = final_state(page, names)
+    check_log(page, final, names)
     view = final.view(None)
     assert view["result"] in ("won", "lost")
     won = view["result"] == "won"
@@ -231,7 +231,7 @@ def test_a_solo_game_played_to_the_end_by_clicking(page: Page) -> None:
     assert clicks > 36, "two decks, at least 18 turns"
     shot(page, "carbon-city-zero", "solo-over")
     final = check_cooperative_end(page, 1, set())
-    lines = final.log()
+    lines = page_lines(final, names_of(1, set()))
     assert any(line.startswith("Deck 2 ") for line in lines) and any(" buys " in line for line in lines)
     assert any(" uses the special rule of " in line for line in lines)
 
@@ -247,9 +247,10 @@ def test_three_players_with_two_computer_teammates(page: Page) -> None:
     assert clicks > 10
     shot(page, "carbon-city-zero", "3p-over")
     final = check_cooperative_end(page, 3, {1, 2})
-    lines = final.log()
+    lines = page_lines(final, names_of(3, {1, 2}))
     for seat in (1, 2):
-        assert any(line.startswith(f"Player {seat + 1} ends the turn") for line in lines)
+        assert any(line.startswith(f"Computer {seat + 1} (easy) ends the turn") for line in lines)
+    assert any(line.startswith("You end the turn") for line in lines)
     assert any(line.startswith("Computer 2 (easy) ") for line in page.locator("#log li").all_inner_texts())
 
 
@@ -400,8 +401,8 @@ def test_friendly_rivalry_has_a_tracker_per_player(page: Page) -> None:
     assert clicks > 10
     shot(page, "carbon-city-zero", "rivalry-over")
     assert page.evaluate("document.documentElement.dataset.state") == "over"
-    final = final_state(page, names, {1})
-    check_log(page, final, names, {1})
+    final = final_state(page, names)
+    check_log(page, final, names)
     view = final.view(None)
     assert view["result"] == "over"
     winners = final.winners()
