@@ -7,8 +7,7 @@ screenshots of the table along the way.
 The page removes the game in progress from its storage when the game ends without saving the final position, so
 the final record is rebuilt from the last saved record (kept by a small init script when the page removes it) and the
 one action that ended the game, identified by the last line of the log (the engine's last entry in the table's
-words). A page that also keeps the finished game's
-record (``cardtable.last-game``) must keep that same record.
+words). A page that also keeps the finished game's record (``cardtable.last-game``) must keep that same record.
 """
 
 from __future__ import annotations
