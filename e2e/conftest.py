@@ -75,11 +75,24 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": FLAGS}
 
 
-@pytest.fixture
-def context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
+@pytest.fixture(scope="session")
+def shared_context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
+    """One browser context for the run: its HTTP cache keeps Pyodide warm from test to test."""
     context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
     yield context
     context.close()
+
+
+@pytest.fixture
+def context(shared_context: BrowserContext, base_url: str) -> Iterator[BrowserContext]:
+    """The shared context with the site's storage emptied first, so every test starts as a new visitor."""
+    blank = shared_context.new_page()
+    blank.goto(base_url + "build.json")
+    blank.evaluate("localStorage.clear(); sessionStorage.clear()")
+    blank.close()
+    yield shared_context
+    for page in shared_context.pages:
+        page.close()
 
 
 class Watch:
