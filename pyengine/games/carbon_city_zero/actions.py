@@ -22,8 +22,19 @@ PLACE = one_based(3)
 """A card's place in play, 0-based in the action, written from 1."""
 
 
+class _Written:
+    """``str(action)`` is its notation, written once per value (the values are shared, so this is a cache)."""
+
+    def __str__(self) -> str:
+        text: str | None = self.__dict__.get("_text")
+        if text is None:
+            text = NOTATION.write(self)
+            object.__setattr__(self, "_text", text)
+        return text
+
+
 @dataclass(frozen=True)
-class Use:
+class Use(_Written):
     """Use the special rule or the link (``ability``) of card ``index`` in play, with a target if needed."""
 
     index: int
@@ -37,29 +48,23 @@ class Use:
     """The special's kind when it names a target (discard-in-play, discard-market, search-deck,
     search-global), else ""."""
 
-    def __str__(self) -> str:
-        return NOTATION.write(self)
 
 
 @dataclass(frozen=True)
-class Buy:
+class Buy(_Written):
     """Buy the first marketplace card of this name."""
 
     name: str
 
-    def __str__(self) -> str:
-        return NOTATION.write(self)
 
 
 @dataclass(frozen=True)
-class EndTurn:
+class EndTurn(_Written):
     """End the turn; with Global Funding, first give a Budget in play to deck ``gift``."""
 
     gift: int = -1
     solo: bool = False
 
-    def __str__(self) -> str:
-        return NOTATION.write(self)
 
 
 Move = Use | Buy | EndTurn
