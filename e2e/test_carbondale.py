@@ -44,7 +44,8 @@ def check_final_table(page: Page, players: int) -> None:
     if max(scores) == 10:  # a goal win: the winner alone reached 7 + 3
         assert scores.count(10) == 1
     log = page.locator("#log").inner_text()
-    assert "wins with 7 of one red suit" in log or "best progress" in log
+    assert "with 7 of one red suit and 3 of the other" in log or "best progress" in log
+    assert "You wins" not in log and "You's" not in log
 
 
 def play_until(
@@ -114,8 +115,9 @@ def test_claiming_a_card_from_the_computer(page: Page) -> None:
     wait_settled(page)
     # the computer answers at once, and the claimer's turn goes on
     lines = log_lines(page)[-2:]
-    assert lines[0].startswith(f"Player 1 challenges for {target_name}")
+    assert lines[0].startswith(f"You challenge for {target_name}"), lines[0]  # the one human is "you"
     assert "Computer 2 (easy) defends with" in lines[1] or "Computer 2 (easy) does not defend" in lines[1]
+    assert "your network" not in lines[0] and "Computer 2 (easy)'s network" in lines[0]
     history = pyengine.replay(saved_record(page)).history()
     assert str(history[-2][1]) == action
     assert str(history[-1][1]).startswith(("defend with", "decline"))
