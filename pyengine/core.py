@@ -232,6 +232,15 @@ class Rules:
         raise ValueError(f"{self.info.id} has no loadable positions")
 
 
+MAX_MESSAGE = 300
+"""A message about bad input is cut to this length (it must never echo the input back at length)."""
+
+
+def brief(message: str) -> str:
+    """``message`` cut to :data:`MAX_MESSAGE` characters."""
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
+
+
 def _short(value: object) -> str:
     """A value named in a message: numbers and short texts as they are, anything long cut short."""
     if isinstance(value, bool) or value is None:
@@ -488,6 +497,8 @@ def new_game(
             raise ValueError(f"a position must be an object; got {type(position).__name__}")
         try:
             core = rules.load_position(players, checked, position)
+        except ValueError as exc:
+            raise ValueError(brief(str(exc))) from None
         except (TypeError, KeyError, IndexError, AttributeError) as exc:  # a malformed description, named plainly
             raise ValueError(f"the position is not valid: {type(exc).__name__}: {quote(str(exc))}") from None
     return State(rules, players, checked, seed, core, position)
@@ -596,7 +607,9 @@ def replay(record: object) -> State:
         try:
             state = state.apply(text)
         except IllegalAction as exc:
-            raise ValueError(f"record step {step} ({quote(text)}): {exc}") from None
+            said = str(exc)
+            where = f"record step {step}" if quote(text) in said else f"record step {step} ({quote(text)})"
+            raise ValueError(f"{where}: {brief(said)}") from None
     return state
 
 

@@ -20,8 +20,8 @@ from pyengine.core import named_position, rules_for
 from tests.playouts import play_on, playout, valid_options
 
 GAME_IDS = list(pyengine.GAMES)
-SHORT = 400
-"""Messages for bad input stay this short whatever was given."""
+SHORT = 700
+"""Messages for bad input stay this short whatever was given (a notation's examples may fill some of it)."""
 
 
 def short_error(call: Callable[[], object], kind: type[Exception] = ValueError) -> str:
@@ -61,7 +61,7 @@ def test_actions_with_huge_numbers_are_illegal_not_crashes(game_id: str) -> None
     rnd = random.Random(2)
     state = play_on(pyengine.new_game(game_id, info.min_players, 2, valid_options(game_id, info.min_players, rnd)),
                     rnd, 3)
-    for text in state.legal_texts()[:10]:
+    for text in [t for t in state.legal_texts() if any(c.isdigit() for c in t)][:10]:
         digits = "".join("9" * 5_000 if c.isdigit() else c for c in text)
         short_error(lambda digits=digits: state.apply(digits), IllegalAction)
 

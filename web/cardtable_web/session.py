@@ -72,7 +72,7 @@ class Setup:
         seats = []
         for i in range(players):
             seat_level = levels.get(str(i), level)
-            if seat_level not in LEVELS:
+            if not isinstance(seat_level, str) or seat_level not in LEVELS:
                 got = quote(str(seat_level))
                 raise ValueError(f"the computer's level must be one of {', '.join(LEVELS)}; got {got}")
             seats.append(Seat(computer=i in bots, level=seat_level))
@@ -209,7 +209,7 @@ class Session:
         if len(raw) != state.players or not all(isinstance(s, dict) for s in raw):
             raise ValueError("the saved seats do not match the saved game")
         seats = [Seat(s.get("computer") is True, s.get("level", DEFAULT_LEVEL)) for s in raw]
-        if any(s.level not in BOT_NAMES for s in seats):
+        if any(not isinstance(s.level, str) or s.level not in BOT_NAMES for s in seats):
             raise ValueError("the saved seats do not match the saved game")
         delay = data.get("delay", DEFAULT_DELAY_MS)
         if not _whole(delay) or not 0 <= delay <= MAX_DELAY_MS:
