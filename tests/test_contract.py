@@ -78,7 +78,7 @@ def check_state(state: pyengine.State, rnd: random.Random, foreign: list[str], d
     assert (state.current_player is None) == (not actions) == state.is_terminal()
     for text in texts[:5]:
         assert str(state.parse_action(text)) == text
-    check_notation_and_facts(state, actions)
+    check_notation_and_facts(state, actions, deep)
     players = state.players
     public = state.view(None)
     json.dumps(public)
@@ -117,16 +117,16 @@ def check_state(state: pyengine.State, rnd: random.Random, foreign: list[str], d
             later.legal_actions()
 
 
-def check_notation_and_facts(state: pyengine.State, actions: list[object]) -> None:
+def check_notation_and_facts(state: pyengine.State, actions: list[object], deep: bool = True) -> None:
     """Each action is written and read by its one form; the deciding seat's view carries every action's facts."""
     notation = state.rules.notation
     kinds = set(notation.kinds())
-    for action in actions:
+    for action in actions if deep else actions[:8]:
         text = str(action)
         assert notation.write(action) == text
         assert notation.parse(text) == action, f"{text!r} does not read back as the same action"
     seat = state.current_player
-    if seat is None:
+    if seat is None or not deep:
         return
     view = state.view(seat)
     moves = view["moves"]
