@@ -1,4 +1,4 @@
-"""Golden scenarios for Carbles (spec: rules/carbles.md; rule numbers in the test names' docstrings)."""
+"""Golden scenarios for Carbles (rule numbers in the docstrings are those of the rules page)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ import pytest
 import pyengine
 from pyengine import IllegalAction, Rng, State
 from pyengine.cards import Card
+from pyengine.core import named_position
 from pyengine.games import carbles as cb
 from pyengine.games.carbles import LOT, RULES
+from pyengine.words import seat_names
 
 GID = "carbles"
 
@@ -44,6 +46,11 @@ def position(
 
 def where(state: State, p: int, i: int) -> int:
     return int(state.core.marbles[4 * p + i])
+
+
+def last_line(state: State, you: int | None = None) -> str:
+    """The last log entry in words, for the default seat names."""
+    return state.log(last=1)[-1].say(seat_names(state.players), you)
 
 
 def texts(state: State, prefix: str = "") -> list[str]:
@@ -90,7 +97,8 @@ def test_move_out_puts_a_marble_on_home_and_kills_a_stranger_there() -> None:
     after = s.apply("A out")
     assert where(after, 0, 0) == 0
     assert where(after, 3, 1) == LOT
-    assert "kills Player 4's m2" in after.log()[-1]
+    assert "kills Player 4's marble 2" in last_line(after)
+    assert after.log()[-1].facts["killed"] == [[3, 1]]
 
 
 def test_move_out_onto_your_own_marble_is_legal_and_changes_nothing() -> None:
@@ -237,7 +245,7 @@ def test_the_7_kills_on_every_step_and_a_killed_marble_cannot_move() -> None:
     s = s.apply("7 m1 +3")
     assert where(s, 1, 0) == LOT and where(s, 0, 1) == LOT and where(s, 0, 0) == 6
     assert s.current_player == 0
-    assert s.view(0)["seven"] == {"player": 0, "left": 4, "moved": ["m1"]}
+    assert s.view(0)["seven"] == {"player": 0, "left": 4, "moved": [[0, 0]]}
     assert s.legal_texts() == ["7 m3 +4"]
     s = s.apply("7 m3 +4")
     assert s.current_player == 1 and s.view(None)["seven"] is None
@@ -312,7 +320,7 @@ def test_burn_only_when_nothing_is_legal() -> None:
     assert after.core.hands[0] == tuple(sorted(Card.parse(c) for c in ["2♠", "9♣", "Q♡"]))
     assert after.core.marbles == s.core.marbles
     assert after.view(None)["discards"][-1] == "9♣"
-    assert "burns 9♣" in after.log()[-1]
+    assert "burns 9♣" in last_line(after) and "You cannot move and burn 9♣" == last_line(after, 0)
     playable = position(3, {}, {0: ["2♠", "A♣"]})
     assert not texts(playable, "burn")
     with pytest.raises(IllegalAction, match="burning is not allowed"):
@@ -352,7 +360,7 @@ def test_a_new_hand_is_dealt_when_all_hands_are_empty() -> None:
     s = s.apply("3 m1 +3")
     assert all(len(h) == 5 for h in s.core.hands)
     assert s.current_player == s.core.starter
-    assert "new hand of 5 cards" in s.log()[-1]
+    assert "new hand of 5 cards" in last_line(s)
 
 
 # ------------------------------------------------------------------------------ winning
@@ -366,7 +374,7 @@ def test_the_first_player_with_a_full_goal_wins() -> None:
     s = s.apply("3 m4 +3 goal")
     assert s.is_terminal() and s.winners() == [0]
     assert s.scores() == [4, 0, 0]
-    assert "Player 1 wins" in s.log()[-1]
+    assert last_line(s).endswith("Player 1 wins") and last_line(s, 0).endswith("you win")
 
 
 def test_a_partner_game_is_won_by_a_team() -> None:
@@ -397,7 +405,7 @@ def test_the_deck_cap_ends_the_game_with_the_most_marbles_in_goal() -> None:
     core = replace(s.core, hands=((Card.parse("2♣"),), (), ()), deck=(), decks=cb.deck_cap(n))
     s = State(RULES, n, s.options, 1, core).apply("burn 2♣")
     assert s.is_terminal() and s.winners() == [1]
-    assert "deck limit" in s.log()[-1]
+    assert "deck limit" in last_line(s)
     assert RULES.info.max_actions(n) == cb.deck_cap(n) * cb.MOVES_PER_DECK
 
 
@@ -418,7 +426,7 @@ def test_views_hide_other_hands_unless_open() -> None:
     assert view["hand"] == [str(c) for c in closed.core.hands[1]]
     assert view["hands"] is None and view["hand_counts"] == [5, 5, 5, 5]
     assert closed.view(None)["hand"] is None
-    assert "deck" not in closed.view(None) and closed.view(None)["deck_count"] == 88
+    assert "deck" not in closed.view(None) and closed.view(None)["draw_count"] == 88
     opened = pyengine.new_game(GID, 4, 2, {"open_hands": True})
     assert opened.view(3)["hands"] == [[str(c) for c in h] for h in opened.core.hands]
     sample = opened.sample_hidden(3, 5)
@@ -463,8 +471,14 @@ def test_why_illegal_speaks_the_games_words() -> None:
         s.apply("K m1 +12")
     with pytest.raises(IllegalAction, match="m2 is in the lot"):
         s.apply("5 m2 +5")
-    with pytest.raises(IllegalAction, match="unknown action"):
+    with pytest.raises(IllegalAction, match="actions look like"):
         s.apply("dance")
+    with pytest.raises(IllegalAction, match="names no marble"):
+        s.apply("K P9m1 +13")
+    with pytest.raises(IllegalAction, match="only a jack swaps"):
+        s.apply("K swap m1 P2m1")
+    with pytest.raises(IllegalAction, match="only an ace, a king or a joker"):
+        s.apply("5 out")
     with pytest.raises(IllegalAction, match="only a 4 moves backward"):
         s.apply("5 m1 -5")
 
@@ -472,18 +486,51 @@ def test_why_illegal_speaks_the_games_words() -> None:
 def test_descriptions_name_the_move() -> None:
     s = position(6, {(0, 0): 20, (2, 0): 25}, {0: ["5♠"], 1: ["2♣"]})
     after = s.apply("5 m1 +5")
-    assert after.log() == ["Player 1 plays 5: m1 +5 from space 20 to space 25; kills Player 3's m1"]
+    [entry] = after.log()
+    assert entry.seat == 0
+    assert (
+        entry.say(seat_names(6))
+        == "Player 1 plays 5: marble 1 five steps, from space 20 to 25; kills Player 3's marble 1"
+    )
+    assert (
+        entry.say(seat_names(6), 0) == "You play 5: marble 1 five steps, from space 20 to 25; kills Player 3's marble 1"
+    )
+    assert entry.facts == {
+        "kind": "move",
+        "card": "5",
+        "moved": [{"marble": [0, 0], "from": "t20", "to": "t25"}],
+        "killed": [[2, 0]],
+    }
+    # another player's marble is named with its owner, in words
+    s = position(6, {(0, 0): 50, (4, 0): 80}, {0: ["J♠"], 1: ["2♣"]})
+    line = s.apply("J swap m1 P5m1").log()[-1].say(seat_names(6), 4)
+    assert line == "Player 1 plays J: swaps marble 1 (space 50) with your marble 1 (space 80)"
+
+
+def test_facts_place_each_move() -> None:
+    """The deciding seat's moves say which marble goes where (the page reads nothing else)."""
+    s = position(6, {(0, 0): 104, (0, 1): 20}, {0: ["5♠", "A♣", "4♡"]})
+    moves = s.view(0)["moves"]
+    assert moves["5 m1 +5 goal"] == {
+        "kind": "move_goal",
+        "card": "5",
+        "marble": [0, 0],
+        "from": "t104",
+        "to": "g2",
+        "steps": 5,
+    }
+    assert moves["A out"] == {"kind": "out", "card": "A", "marble": [0, 2], "from": "lot", "to": "t0"}
+    assert moves["4 m2 -4"] == {"kind": "back", "card": "4", "marble": [0, 1], "from": "t20", "to": "t16"}
+    assert "moves" not in RULES.view(s.core, 0)
 
 
 # ------------------------------------------------------------------------------ the renderer
 
 
 def render(state: State, seat: int | None, selection: str | None = None) -> str:
-    from cardtable_web.renderers import carbles as renderer
+    from cardtable_web.drawing import render_state
 
-    view = state.view(seat)
-    legal = state.legal_texts() if seat == state.current_player else []
-    return str(renderer.render(view, legal, selection))
+    return render_state(state, seat, selection)
 
 
 def reachable(state: State, seat: int) -> set[str]:
@@ -549,7 +596,7 @@ def test_renderer_marks_marbles_without_colour_alone() -> None:
 
 def test_the_rules_page_example() -> None:
     """The example position of the rules page says what its text says."""
-    state = pyengine.new_game(GID, 6, 0, position=cb.POSITIONS["board"])
+    state = named_position(GID, "board")
     core = state.core
 
     def options(turn: int, cards: list[str]) -> list[str]:

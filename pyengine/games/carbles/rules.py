@@ -1,7 +1,6 @@
 """Carbles: cards move marbles round a ring of 18 spaces per player into four goal spaces.
 
-Rule numbers refer to the project's spec (``rules/carbles.md``), which follows the engine of the
-public web version (carbles.net). Locations are small integers:
+Rule numbers are those of the game's rules page. Locations are small integers:
 
 - ``LOT`` (-1): in its owner's lot;
 - ``0 .. 18N-1``: a track space (player p's home is 18p, its goal entry 18p-2);
@@ -12,20 +11,22 @@ Marble ``4p + i`` is player p's marble ``m{i+1}``; marbles keep their number for
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card, standard_deck
-from ..core import Action, GameInfo, Option, OptionValue, Rules, register
-from ..rng import Rng
+from ...cards import Card, standard_deck
+from ...core import Action, GameInfo, Option, OptionValue, Rules
+from ...frozen import evolve
+from ...rng import Rng
+from .actions import NOTATION, Back, Burn, Marble, Move, Out, Pass, Play, Swap
 
 SECTOR = 18
 """Track spaces per player (rule 2)."""
 MARBLES = 4
 """Marbles per player (rule 1), and goal spaces per player (rule 3)."""
 LOT = -1
+MAX_PLAYERS = 12
 HAND_SIZE = 5
 """Largest hand (rule 17)."""
 DECK: tuple[Card, ...] = standard_deck(jokers=2) + standard_deck(jokers=2)
@@ -36,39 +37,17 @@ STEPS: Mapping[int, int] = {1: 1, 2: 2, 3: 3, 5: 5, 6: 6, 8: 8, 9: 9, 10: 10, 11
 """Direct moves by rank (rule 10): the ace 1, the jack 11, the queen 12, the king 13."""
 MOVE_OUT = frozenset({0, 1, 13})
 """Joker (rank 0), ace and king move a marble out (rule 9)."""
-RANK_TEXT = {0: "Jk", 1: "A", 11: "J", 12: "Q", 13: "K"}
-RANK_BY_TEXT = {**{v: k for k, v in RANK_TEXT.items()}, **{str(n): n for n in range(2, 11)}}
 MOVES_PER_DECK = DECK_SIZE + 8 * 6
 """Most actions one deck can give: 108 cards, and each of its eight 7s takes up to 6 more actions."""
 
 
 def deck_cap(players: int) -> int:
-    """Termination guard (not in the original): the game ends when this deck runs out.
+    """Termination guard (rule 24): the game ends when this deck runs out.
 
     A marble travels 18N-2 spaces, so a game needs about N*N/10 decks when played well; random
     play needs several times that. Then the side with the most marbles in goal wins.
     """
     return 12 + players * players
-
-
-def rank_text(rank: int) -> str:
-    return RANK_TEXT.get(rank, str(rank))
-
-
-@dataclass(frozen=True)
-class Play:
-    """One action: its notation plus what it does (``kind`` is out, move, back, swap, seven, pass or burn)."""
-
-    text: str
-    kind: str
-    rank: int = -1
-    marble: int = -1
-    dest: int = LOT
-    other: int = -1
-    burn: Card | None = None
-
-    def __str__(self) -> str:
-        return self.text
 
 
 @dataclass(frozen=True)
@@ -172,6 +151,16 @@ def destinations(loc: int, owner: int, steps: int, occ: Mapping[int, int], playe
     return out
 
 
+def landing(loc: int, owner: int, steps: int, into_goal: bool, players: int) -> int:
+    """Where ``steps`` forward steps from ``loc`` end, on round the ring or into the goal (legal moves only)."""
+    size = SECTOR * players
+    if loc >= size:
+        return loc + steps
+    if into_goal:
+        return goal(owner, 0, players) + steps - (entry(owner, players) - loc) % size - 1
+    return (loc + steps) % size
+
+
 def back_destination(loc: int, occ: Mapping[int, int], players: int) -> int | None:
     """Where a 4 takes a track marble: 4 steps back, never into a goal (rules 7, 11)."""
     size = SECTOR * players
@@ -203,10 +192,66 @@ def owner_for(core: Carbles, p: int, marbles: tuple[int, ...] | None = None) -> 
     return p
 
 
-def label(m: int, actor: int) -> str:
-    """``m2`` for the actor's own marble, ``P3m1`` for another player's (players counted from 1)."""
+_OWN = tuple(Marble(None, i) for i in range(MARBLES))
+_THEIRS: dict[int, Marble] = {}
+
+
+def ref(m: int, actor: int) -> Marble:
+    """How ``actor`` names marble ``m``: ``m2`` for their own, ``P3m1`` for another player's."""
     p, i = divmod(m, MARBLES)
-    return f"m{i + 1}" if p == actor else f"P{p + 1}m{i + 1}"
+    if p == actor:
+        return _OWN[i]
+    found = _THEIRS.get(m)
+    if found is None:
+        found = _THEIRS[m] = Marble(p, i)
+    return found
+
+
+_MOVES: dict[tuple[int, int, int, bool], Move] = {}
+_SWAPS: dict[tuple[int, int], Swap] = {}
+
+
+def code(m: int, actor: int) -> int:
+    """Marble ``m`` as ``actor`` names it, as one number: -1..-4 for their own, else ``m``."""
+    p, i = divmod(m, MARBLES)
+    return -1 - i if p == actor else m
+
+
+def move(rank: int, m: int, actor: int, steps: int, into_goal: bool) -> Move:
+    """The move of marble ``m`` (the same value every time: its text is written once)."""
+    key = (rank, code(m, actor), steps, into_goal)
+    found = _MOVES.get(key)
+    if found is None:
+        found = _MOVES[key] = Move(rank, ref(m, actor), steps, into_goal)
+    return found
+
+
+def swap(m: int, other: int, actor: int) -> Swap:
+    """The jack's swap of marbles ``m`` and ``other`` (the same value every time)."""
+    key = (code(m, actor), code(other, actor))
+    found = _SWAPS.get(key)
+    if found is None:
+        found = _SWAPS[key] = Swap(11, ref(m, actor), ref(other, actor))
+    return found
+
+
+_BACKS = {
+    (m, own): Back(4, Marble(None if own else m // MARBLES, m % MARBLES), 4)
+    for m in range(MARBLES * MAX_PLAYERS)
+    for own in (True, False)
+}
+OUTS = {(rank, mate): Out(rank, mate) for rank in MOVE_OUT for mate in (False, True)}
+PASS = Pass()
+BURNS = {card: Burn(card) for card in DECK}
+
+
+def move_back(m: int, actor: int) -> Back:
+    return _BACKS[m, m // MARBLES == actor]
+
+
+def marble_index(marble: Marble, actor: int) -> int:
+    """The marble a reference names, seen from ``actor``."""
+    return MARBLES * (actor if marble.player is None else marble.player) + marble.number
 
 
 def kill(marbles: list[int], occ: Mapping[int, int], dest: int, mover: int) -> int:
@@ -296,9 +341,17 @@ def seven_actions(core: Carbles, actor: int, left: int, moved: tuple[int, ...]) 
         rest = tuple(sorted(moved + (m,)))
         for steps, dest, after, after_occ in parts:
             if seven_can_finish(core, after, after_occ, actor, left - steps, rest, memo):
-                where = " goal" if dest >= size else ""
-                actions.append(Play(f"7 {label(m, actor)} +{steps}{where}", "seven", 7, m, dest))
+                actions.append(move(7, m, actor, steps, dest >= size))
     return actions
+
+
+def seven_part(core: Carbles, m: int, steps: int, into_goal: bool) -> Part:
+    """The part of the 7 in progress (or a new 7) that moves marble ``m`` ``steps`` (into the goal or not)."""
+    size = SECTOR * core.players
+    for part in seven_parts(core.marbles, occupancy(core.marbles), m, core.seven_left or 7, core.players):
+        if part[0] == steps and (part[1] >= size) == into_goal:
+            return part
+    raise ValueError(f"marble {m} cannot take {steps} steps of the 7")
 
 
 # ----------------------------------------------------------------------------------- cards
@@ -311,29 +364,24 @@ def card_actions(core: Carbles, actor: int, rank: int, occ: Mapping[int, int]) -
     owner = owner_for(core, actor)
     marbles = core.marbles
     own = range(MARBLES * owner, MARBLES * owner + MARBLES)
-    name = rank_text(rank)
     actions: list[Play] = []
     if rank in MOVE_OUT and LOT in marbles[MARBLES * owner : MARBLES * owner + MARBLES]:
-        text = f"{name} out" if owner == actor else f"{name} partner out"
-        actions.append(Play(text, "out", rank, marbles.index(LOT, MARBLES * owner), home(owner)))
+        actions.append(OUTS[rank, owner != actor])
     if rank == 0 and core.partners and owner == actor:
         mate = partner(actor, n)
         if LOT in marbles[MARBLES * mate : MARBLES * mate + MARBLES]:
-            actions.append(Play("Jk partner out", "out", 0, marbles.index(LOT, MARBLES * mate), home(mate)))
+            actions.append(OUTS[0, True])
     if rank in STEPS:
         steps = STEPS[rank]
         for m in own:
             if marbles[m] == LOT:
                 continue
             for dest in sorted(destinations(marbles[m], owner, steps, occ, n)):
-                where = " goal" if dest >= size else ""
-                actions.append(Play(f"{name} {label(m, actor)} +{steps}{where}", "move", rank, m, dest))
+                actions.append(move(rank, m, actor, steps, dest >= size))
     elif rank == 4:
         for m in own:
-            if 0 <= marbles[m] < size:
-                back = back_destination(marbles[m], occ, n)
-                if back is not None:
-                    actions.append(Play(f"4 {label(m, actor)} -4", "back", 4, m, back))
+            if 0 <= marbles[m] < size and back_destination(marbles[m], occ, n) is not None:
+                actions.append(move_back(m, actor))
     elif rank == 7:
         actions.extend(seven_actions(core, actor, 7, ()))
     if rank == 11:  # rule 13: the swap
@@ -343,10 +391,9 @@ def card_actions(core: Carbles, actor: int, rank: int, occ: Mapping[int, int]) -
             for other in range(MARBLES * n):
                 p = other // MARBLES
                 if p != owner and 0 <= marbles[other] < size and marbles[other] != home(p):
-                    text = f"J swap {label(m, actor)} {label(other, actor)}"
-                    actions.append(Play(text, "swap", 11, m, marbles[other], other))
+                    actions.append(swap(m, other, actor))
     if rank == 0:
-        actions.append(Play("Jk pass", "pass", 0))
+        actions.append(PASS)
     return actions
 
 
@@ -364,7 +411,27 @@ def legal(core: Carbles) -> list[Play]:
     if actions:
         return actions
     # rule 15: nothing can be played, so a card is burned (one action per distinct card)
-    return [Play(f"burn {c}", "burn", c.rank, burn=c) for c in sorted(set(hand))]
+    return [BURNS[c] for c in sorted(set(hand))]
+
+
+def target(core: Carbles, action: Play) -> tuple[int, int]:
+    """The marble a legal action moves and where it lands (a swap: where the other marble stands)."""
+    actor = core.turn
+    n = core.players
+    if isinstance(action, Out):
+        owner = partner(actor, n) if action.partner else actor
+        return core.marbles.index(LOT, MARBLES * owner), home(owner)
+    if isinstance(action, Move):
+        m = marble_index(action.marble, actor)
+        return m, landing(core.marbles[m], m // MARBLES, action.steps, action.goal, n)
+    if isinstance(action, Back):
+        m = marble_index(action.marble, actor)
+        back = back_destination(core.marbles[m], occupancy(core.marbles), n)
+        assert back is not None
+        return m, back
+    if isinstance(action, Swap):
+        return marble_index(action.marble, actor), core.marbles[marble_index(action.other, actor)]
+    raise ValueError(f"{action} moves no marble")
 
 
 # ----------------------------------------------------------------------------------- dealing
@@ -373,7 +440,7 @@ def legal(core: Carbles) -> list[Play]:
 def deal(core: Carbles) -> Carbles:
     """Deal the next hand (rules 17-19), opening a fresh deck when fewer than 4N cards remain.
 
-    If the deck cap is reached instead, the game ends (the guard of :func:`deck_cap`).
+    If the deck cap is reached instead, the game ends (rule 24).
     """
     n = core.players
     deck, discards, dealer, number = core.deck, core.discards, core.dealer, core.hand_number
@@ -389,7 +456,7 @@ def deal(core: Carbles) -> Carbles:
     for i in range(size * n):
         hands[(first + i) % n].append(deck[i])
     starter = (dealer + 1 + number) % n
-    return replace(
+    return evolve(
         core,
         hands=tuple(tuple(sorted(h)) for h in hands),
         deck=deck[size * n :],
@@ -424,7 +491,7 @@ def progress(marbles: tuple[int, ...], p: int, players: int) -> int:
 
 
 def end_by_cap(core: Carbles) -> Carbles:
-    """The deck cap is reached: most marbles in goal wins, ties broken by progress; alone, nobody wins."""
+    """Rule 24: most marbles in goal wins, ties broken by progress; alone, nobody wins."""
     teams = sides(core)
     winners: tuple[int, ...] = ()
     if len(teams) > 1:
@@ -438,7 +505,7 @@ def end_by_cap(core: Carbles) -> Carbles:
 
         best = max(strength(t) for t in teams)
         winners = tuple(sorted(p for t in teams if strength(t) == best for p in t))
-    return replace(core, over=True, capped=True, winners=winners, hands=tuple(() for _ in core.hands))
+    return evolve(core, over=True, capped=True, winners=winners, hands=tuple(() for _ in core.hands))
 
 
 def won(core: Carbles, marbles: tuple[int, ...], actor: int) -> tuple[int, ...]:
@@ -455,27 +522,28 @@ def won(core: Carbles, marbles: tuple[int, ...], actor: int) -> tuple[int, ...]:
 
 # ----------------------------------------------------------------------------------- the rules
 
-ACTION_HELP = (
-    "actions look like 'A out', 'K m2 +13', '5 m1 +5 goal', '4 m3 -4', '7 m1 +3', "
-    "'J swap m2 P3m1', 'Jk pass', 'burn 9♠'"
-)
-MARBLE_RE = r"(?:P(\d+))?m(\d+)"
-PATTERNS = {
-    "out": re.compile(r"^(\S+) (partner )?out$"),
-    "move": re.compile(rf"^(\S+) {MARBLE_RE} \+(\d+)( goal)?$"),
-    "back": re.compile(rf"^(\S+) {MARBLE_RE} -(\d+)$"),
-    "swap": re.compile(rf"^(\S+) swap {MARBLE_RE} {MARBLE_RE}$"),
-    "pass": re.compile(r"^(\S+) pass$"),
-}
+
+def place_of(text: str, p: int, players: int) -> int:
+    """A location from a position's place: ``lot``, ``t<space>`` or ``g<slot>`` (player ``p``'s goal)."""
+    size = SECTOR * players
+    if text == "lot":
+        return LOT
+    if text[:1] == "t" and text[1:].isascii() and text[1:].isdigit() and int(text[1:]) < size:
+        return int(text[1:])
+    if text[:1] == "g" and text[1:] in ("0", "1", "2", "3"):
+        return goal(p, int(text[1:]), players)
+    raise ValueError(f"position: {text!r} is not lot, t0..t{size - 1} or g0..g3")
 
 
-class CarblesRules(Rules):
+class PlayRules(Rules):
+    """Setting up, legal actions, their effect and the results (the table's part: ``view`` and ``words``)."""
+
     info = GameInfo(
         id="carbles",
         title="Carbles",
         blurb="Race your four marbles round the track and into your goal, moved by the cards you hold.",
         min_players=1,
-        max_players=12,
+        max_players=MAX_PLAYERS,
         rules_version="1",
         cooperative=False,
         options=(
@@ -492,6 +560,7 @@ class CarblesRules(Rules):
             else None
         ),
     )
+    notation = NOTATION
 
     # -- setting up and moving ---------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> Carbles:
@@ -531,26 +600,17 @@ class CarblesRules(Rules):
         rows = position.get("marbles", [])
         if not isinstance(rows, list) or len(rows) > players:
             raise ValueError(f"position field 'marbles' must list at most {players} players' marbles")
-        size = SECTOR * players
         marbles = [LOT] * (MARBLES * players)
         for p, row in enumerate(rows):
             if not isinstance(row, list) or len(row) > MARBLES:
                 raise ValueError(f"position: player {p + 1} has at most {MARBLES} marbles")
             for i, place in enumerate(row):
-                text = str(place)
-                if text == "lot":
-                    continue
-                if re.fullmatch(r"t\d+", text) and int(text[1:]) < size:
-                    loc = int(text[1:])
-                elif re.fullmatch(r"g[0-3]", text):
-                    loc = goal(p, int(text[1:]), players)
-                else:
-                    raise ValueError(f"position: {text!r} is not lot, t0..t{size - 1} or g0..g3")
-                if loc in marbles:
-                    raise ValueError(f"position: two marbles on {text}")
+                loc = place_of(str(place), p, players)
+                if loc != LOT and loc in marbles:
+                    raise ValueError(f"position: two marbles on {place}")
                 marbles[MARBLES * p + i] = loc
         core = self.setup(players, options, Rng.from_seed(seed))
-        return replace(core, marbles=tuple(marbles), turn=turn, starter=turn)
+        return evolve(core, marbles=tuple(marbles), turn=turn, starter=turn)
 
     def current_player(self, core: Carbles) -> int | None:
         return None if core.over else core.turn
@@ -564,38 +624,35 @@ class CarblesRules(Rules):
         hands, discards = core.hands, core.discards
         if not core.seven_left:  # a card leaves the hand (rule 16): the first one of that rank
             hand = core.hands[actor]
-            card = action.burn if action.burn is not None else next(c for c in hand if c.rank == action.rank)
+            card = action.card if isinstance(action, Burn) else next(c for c in hand if c.rank == action.rank)
             i = hand.index(card)
             hands = hands[:actor] + (hand[:i] + hand[i + 1 :],) + hands[actor + 1 :]
             discards = discards + (card,)
         marbles = list(core.marbles)
-        occ = occupancy(core.marbles) if action.kind in ("out", "move", "back") else {}
         seven_left = 0
         seven_moved: tuple[int, ...] = ()
-        if action.kind == "out" and marbles[action.marble] == LOT:
-            # rule 9: a marble on that home is killed, except the owner's own (nothing changes then)
-            there = occ.get(action.dest, -1)
-            if there < 0 or there // MARBLES != action.marble // MARBLES:
-                kill(marbles, occ, action.dest, action.marble)
-                marbles[action.marble] = action.dest
-        elif action.kind in ("move", "back"):
-            kill(marbles, occ, action.dest, action.marble)
-            marbles[action.marble] = action.dest
-        elif action.kind == "swap":
-            marbles[action.marble], marbles[action.other] = marbles[action.other], marbles[action.marble]
-        elif action.kind == "seven":
-            left = core.seven_left or 7
-            parts = seven_parts(core.marbles, occupancy(core.marbles), action.marble, left, core.players)
-            for steps, dest, board, _ in parts:
-                if dest == action.dest:
-                    marbles = list(board)
-                    seven_left = left - steps
-                    break
-            seven_moved = tuple(sorted(core.seven_moved + (action.marble,))) if seven_left else ()
+        if isinstance(action, Move) and action.rank == 7:
+            m = marble_index(action.marble, actor)
+            steps, _, board, _ = seven_part(core, m, action.steps, action.goal)
+            marbles = list(board)
+            seven_left = (core.seven_left or 7) - steps
+            seven_moved = tuple(sorted(core.seven_moved + (m,))) if seven_left else ()
+        elif isinstance(action, Swap):
+            m, _ = target(core, action)
+            other = marble_index(action.other, actor)
+            marbles[m], marbles[other] = marbles[other], marbles[m]
+        elif isinstance(action, (Out, Move, Back)):
+            m, dest = target(core, action)
+            occ = occupancy(core.marbles)
+            there = occ.get(dest, -1)
+            # rule 9: moving out onto one's own marble on home changes nothing
+            if not isinstance(action, Out) or there < 0 or there // MARBLES != m // MARBLES:
+                kill(marbles, occ, dest, m)
+                marbles[m] = dest
         moved = tuple(marbles)
         winners = won(core, moved, actor)
         ends_turn = not seven_left or bool(winners)
-        after = replace(
+        after = evolve(
             core,
             marbles=moved,
             hands=hands,
@@ -632,66 +689,6 @@ class CarblesRules(Rules):
                 chance[p] = team_weight[t] / total
         return chance
 
-    # -- what players see ------------------------------------------------------------------
-    def view(self, core: Carbles, seat: int | None) -> dict[str, Any]:
-        n = core.players
-        size = SECTOR * n
-
-        def where(loc: int) -> str:
-            if loc == LOT:
-                return "lot"
-            if loc >= size:
-                return f"g{(loc - size) % MARBLES}"
-            return f"t{loc}"
-
-        view: dict[str, Any] = {
-            "track_size": size,
-            "sector": SECTOR,
-            "homes": [home(p) for p in range(n)],
-            "entries": [entry(p, n) for p in range(n)],
-            "marbles": [[where(loc) for loc in core.marbles[MARBLES * p : MARBLES * p + MARBLES]] for p in range(n)],
-            "lots": [core.marbles[MARBLES * p : MARBLES * p + MARBLES].count(LOT) for p in range(n)],
-            "in_goal": [in_goal(core.marbles, p, n) for p in range(n)],
-            "hand": [str(c) for c in core.hands[seat]] if seat is not None else None,
-            "hands": [[str(c) for c in h] for h in core.hands] if core.open_hands else None,
-            "hand_counts": [len(h) for h in core.hands],
-            "deck_count": len(core.deck),
-            "discards": [str(c) for c in core.discards],
-            "decks_opened": core.decks,
-            "deck_cap": deck_cap(n),
-            "dealer": core.dealer,
-            "starter": core.starter,
-            "hand_number": core.hand_number,
-            "turn_count": core.turns,
-            "seven": (
-                {"player": core.turn, "left": core.seven_left, "moved": [label(m, core.turn) for m in core.seven_moved]}
-                if core.seven_left
-                else None
-            ),
-            "finished": [p for p in range(n) if finished(core.marbles, p, n)],
-            "partners": core.partners,
-            "open_hands": core.open_hands,
-            "teams": [list(t) for t in sides(core)] if core.partners else None,
-            "plays_for": [owner_for(core, p) for p in range(n)],
-            "capped": core.capped,
-            "moves": None,
-        }
-        if seat is not None and not core.over and seat == core.turn:
-            moves: dict[str, Any] = {}
-            for action in legal(core):
-                mover = [action.marble // MARBLES, action.marble % MARBLES] if action.marble >= 0 else None
-                moves[action.text] = {
-                    "card": str(action.burn) if action.burn is not None else rank_text(action.rank),
-                    "kind": action.kind,
-                    "marble": mover,
-                    "from": where(core.marbles[action.marble]) if action.marble >= 0 else None,
-                    "to": where(action.dest) if action.kind not in ("pass", "burn") else None,
-                    "to_player": (action.dest - size) // MARBLES if action.dest >= size else None,
-                    "with": [action.other // MARBLES, action.other % MARBLES] if action.other >= 0 else None,
-                }
-            view["moves"] = moves
-        return view
-
     def sample_hidden(self, core: Carbles, seat: int | None, rng: Rng) -> Carbles:
         hidden = [] if core.open_hands else [p for p in range(core.players) if p != seat]
         pool = sorted(list(core.deck) + [c for p in hidden for c in core.hands[p]])
@@ -702,159 +699,4 @@ class CarblesRules(Rules):
             size = len(hands[p])
             hands[p], rest = tuple(sorted(rest[:size])), rest[size:]
         own_rng, _ = rng.split()
-        return replace(core, deck=deck, hands=tuple(hands), rng=own_rng)
-
-    # -- words ---------------------------------------------------------------------------------
-    def describe(self, before: Carbles, action: Action, after: Carbles) -> str:
-        assert isinstance(action, Play)
-        n = before.players
-        actor = before.turn
-        who = f"Player {actor + 1}"
-        size = SECTOR * n
-
-        def place(loc: int) -> str:
-            if loc == LOT:
-                return "the lot"
-            if loc >= size:
-                return f"goal slot {(loc - size) % MARBLES}"
-            return f"space {loc}"
-
-        def marble(m: int) -> str:
-            p, i = divmod(m, MARBLES)
-            return f"m{i + 1}" if p == actor else f"Player {p + 1}'s m{i + 1}"
-
-        card = rank_text(action.rank)
-        if action.kind == "burn":
-            line = f"{who} cannot move and burns {action.burn}"
-        elif action.kind == "pass":
-            line = f"{who} plays a joker and does nothing"
-        elif action.kind == "out":
-            if after.marbles[action.marble] == LOT:
-                line = f"{who} plays {card}: the marble on home {action.dest} stays (moving out changes nothing)"
-            else:
-                line = f"{who} plays {card}: {marble(action.marble)} moves out onto home {action.dest}"
-        elif action.kind == "swap":
-            line = (
-                f"{who} plays J: swaps {marble(action.marble)} ({place(before.marbles[action.marble])}) "
-                f"with {marble(action.other)} ({place(before.marbles[action.other])})"
-            )
-        else:
-            steps = (before.seven_left or 7) - after.seven_left if action.kind == "seven" else None
-            amount = "-4" if action.kind == "back" else f"+{steps if steps is not None else STEPS[action.rank]}"
-            line = (
-                f"{who} plays {card}: {marble(action.marble)} {amount} from "
-                f"{place(before.marbles[action.marble])} to {place(action.dest)}"
-            )
-            if action.kind == "seven" and after.seven_left and not after.over:
-                line += f" ({after.seven_left} of the 7 left)"
-        killed = [
-            m
-            for m in range(MARBLES * n)
-            if before.marbles[m] != LOT and after.marbles[m] == LOT and action.kind != "burn"
-        ]
-        if killed and not after.capped:
-            line += "; kills " + ", ".join(marble(m) for m in killed)
-        if after.over:
-            if after.capped:
-                line += f"; the deck limit ({deck_cap(n)} decks) is reached"
-            if after.winners:
-                line += "; " + " and ".join(f"Player {p + 1}" for p in after.winners)
-                line += " win" if len(after.winners) > 1 else " wins"
-            else:
-                line += "; nobody wins"
-        elif after.hand_number != before.hand_number or after.decks != before.decks:
-            if after.decks != before.decks:
-                line += f"; a fresh deck: Player {after.dealer + 1} deals"
-            size_dealt = len(after.hands[0])
-            line += f"; a new hand of {size_dealt} cards each, Player {after.starter + 1} starts"
-        return line
-
-    def why_illegal(self, core: Carbles, text: str) -> str:
-        if core.over:
-            return "the game is over"
-        actor = core.turn
-        if core.seven_left:
-            steps = legal(core)
-            if not text.startswith("7 "):
-                return f"finish the 7 first: {core.seven_left} step(s) left, e.g. {steps[0].text!r}"
-            match = PATTERNS["move"].match(text)
-            if match:
-                marble = self._marble(core, actor, match.group(2), match.group(3))
-                if marble is None:
-                    return f"{text!r} names no marble; marbles are m1-m4, other players' like P2m3"
-                if marble in core.seven_moved:
-                    return f"{label(marble, actor)} has already moved in this 7"
-                if int(match.group(4)) > core.seven_left:
-                    return f"only {core.seven_left} step(s) of the 7 are left"
-            return f"{text!r} cannot be done now: the 7 steps possible are " + ", ".join(a.text for a in steps)
-        hand = core.hands[actor]
-        if text.startswith("burn "):
-            try:
-                card = Card.parse(text[5:])
-            except ValueError:
-                return f"{text[5:]!r} is not a card"
-            if card not in hand:
-                return f"you do not hold {card}"
-            return "a card can be played, so burning is not allowed (you burn only when nothing can move)"
-        token = text.split(" ", 1)[0]
-        if token not in RANK_BY_TEXT:
-            return f"unknown action {text!r}; {ACTION_HELP}"
-        rank = RANK_BY_TEXT[token]
-        if not any(c.rank == rank for c in hand):
-            return f"you hold no {token}"
-        actions = legal(core)
-        mine = [a for a in actions if a.rank == rank and a.kind != "burn"]
-        if not mine:
-            return f"your {token} cannot move any marble now; " + (
-                "burn a card" if actions[0].kind == "burn" else "play another card"
-            )
-        options = ", ".join(a.text for a in mine[:12]) + (", ..." if len(mine) > 12 else "")
-        for kind, pattern in PATTERNS.items():
-            match = pattern.match(text)
-            if not match:
-                continue
-            if kind in ("move", "back", "swap"):
-                marble = self._marble(core, actor, match.group(2), match.group(3))
-                if marble is None:
-                    return f"{text!r} names no marble; marbles are m1-m4, other players' like P2m3"
-                owner = owner_for(core, actor)
-                if marble // MARBLES != owner:
-                    whose = "your" if owner == actor else "your partner's"
-                    return f"you move only {whose} marbles; your {token} can: {options}"
-                if core.marbles[marble] == LOT:
-                    return f"{label(marble, actor)} is in the lot; your {token} can: {options}"
-                if kind == "move" and rank in STEPS and int(match.group(4)) != STEPS[rank]:
-                    return f"a {token} moves exactly {STEPS[rank]} spaces"
-                if kind == "back" and rank != 4:
-                    return "only a 4 moves backward"
-                if kind == "swap" and rank != 11:
-                    return "only a jack swaps"
-            if kind == "out" and rank not in MOVE_OUT:
-                return "only an ace, a king or a joker moves a marble out"
-            return f"{text!r} is not possible now; your {token} can: {options}"
-        return f"unknown action {text!r}; {ACTION_HELP}"
-
-    @staticmethod
-    def _marble(core: Carbles, actor: int, player: str | None, number: str) -> int | None:
-        p = int(player) - 1 if player else actor
-        i = int(number) - 1
-        if not (0 <= p < core.players and 0 <= i < MARBLES):
-            return None
-        return MARBLES * p + i
-
-
-POSITIONS: Mapping[str, Mapping[str, Any]] = {
-    "board": {
-        "marbles": [
-            ["lot", "lot", "t104", "g3"],
-            ["t18", "t10", "lot", "lot"],
-            [],
-            ["t40", "lot", "lot", "lot"],
-            ["t60", "t75", "lot", "lot"],
-            ["t99", "lot", "lot", "lot"],
-        ],
-    },
-}
-"""Positions shown on the rules page (six players, like the original's unrolled board)."""
-
-RULES = register(CarblesRules())
+        return evolve(core, deck=deck, hands=tuple(hands), rng=own_rng)

@@ -1,0 +1,64 @@
+"""Carbles: cards move marbles round a ring of 18 spaces per player into four goal spaces.
+
+The package in the contract's order: :mod:`.rules` (setting up, legal actions, their effect and
+the results), :mod:`.actions` (action values and their notation), :mod:`.words` (the log and the
+refusals) and :mod:`.view` (what a seat sees, the facts of each action, the named positions).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action, register
+from ...words import Entry
+from .actions import NOTATION, Back, Burn, Marble, Move, Out, Pass, Play, Swap, rank_text
+from .rules import (
+    DECK,
+    LOT,
+    MARBLES,
+    MOVES_PER_DECK,
+    SECTOR,
+    Carbles,
+    PlayRules,
+    deal,
+    deck_cap,
+    destinations,
+    entry,
+    forward,
+    goal,
+    home,
+    legal,
+    occupancy,
+)
+from .view import POSITIONS, facts, view
+from .words import describe, why_illegal
+
+
+class CarblesRules(PlayRules):
+    """The rules of Carbles with the table's part: views, facts, log entries, refusals and named positions."""
+
+    positions = POSITIONS
+
+    def view(self, core: Carbles, seat: int | None) -> dict[str, Any]:
+        return view(core, seat)
+
+    def facts(self, core: Carbles, action: Action) -> dict[str, Any]:
+        assert isinstance(action, Play)
+        return facts(core, action)
+
+    def describe(self, before: Carbles, action: Action, after: Carbles) -> Entry:
+        assert isinstance(action, Play)
+        return describe(before, action, after)
+
+    def why_illegal(self, core: Carbles, action: Action) -> str:
+        assert isinstance(action, Play)
+        return why_illegal(core, action)
+
+
+RULES = register(CarblesRules())
+
+__all__ = [
+    "DECK", "LOT", "MARBLES", "MOVES_PER_DECK", "NOTATION", "POSITIONS", "RULES", "SECTOR",
+    "Back", "Burn", "Carbles", "CarblesRules", "Marble", "Move", "Out", "Pass", "Play", "Swap",
+    "deal", "deck_cap", "destinations", "entry", "forward", "goal", "home", "legal", "occupancy", "rank_text",
+]  # fmt: skip

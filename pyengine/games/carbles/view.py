@@ -1,0 +1,120 @@
+"""What Carbles players see: the view of a seat, the facts of each legal action, the named positions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import NamedPosition
+from .actions import NOTATION, Burn, Move, Pass, Play, Swap, rank_text
+from .rules import (
+    LOT,
+    MARBLES,
+    SECTOR,
+    Carbles,
+    deck_cap,
+    entry,
+    finished,
+    home,
+    in_goal,
+    marble_index,
+    owner_for,
+    sides,
+    target,
+)
+
+
+def place(loc: int, players: int) -> str:
+    """A location as the view writes it: ``lot``, ``t<space>``, or ``g<slot>`` in the marble owner's goal."""
+    size = SECTOR * players
+    if loc == LOT:
+        return "lot"
+    if loc >= size:
+        return f"g{(loc - size) % MARBLES}"
+    return f"t{loc}"
+
+
+def marble_pair(m: int) -> list[int]:
+    """A marble as ``[player, marble]``, both from 0."""
+    return [m // MARBLES, m % MARBLES]
+
+
+def view(core: Carbles, seat: int | None) -> dict[str, Any]:
+    n = core.players
+    size = SECTOR * n
+    return {
+        "track_size": size,
+        "sector": SECTOR,
+        "homes": [home(p) for p in range(n)],
+        "entries": [entry(p, n) for p in range(n)],
+        "marbles": [[place(loc, n) for loc in core.marbles[MARBLES * p : MARBLES * p + MARBLES]] for p in range(n)],
+        "lots": [core.marbles[MARBLES * p : MARBLES * p + MARBLES].count(LOT) for p in range(n)],
+        "in_goal": [in_goal(core.marbles, p, n) for p in range(n)],
+        "hand": [str(c) for c in core.hands[seat]] if seat is not None else None,
+        "hands": [[str(c) for c in h] for h in core.hands] if core.open_hands else None,
+        "hand_counts": [len(h) for h in core.hands],
+        "draw_count": len(core.deck),
+        "discard_count": len(core.discards),
+        "discard_top": str(core.discards[-1]) if core.discards else None,
+        "discards": [str(c) for c in core.discards],
+        "decks_opened": core.decks,
+        "deck_cap": deck_cap(n),
+        "dealer": core.dealer,
+        "starter": core.starter,
+        "hand_number": core.hand_number,
+        "turn_count": core.turns,
+        "seven": (
+            {"player": core.turn, "left": core.seven_left, "moved": [marble_pair(m) for m in core.seven_moved]}
+            if core.seven_left
+            else None
+        ),
+        "finished": [p for p in range(n) if finished(core.marbles, p, n)],
+        "partners": core.partners,
+        "open_hands": core.open_hands,
+        "teams": [list(t) for t in sides(core)] if core.partners else None,
+        "plays_for": [owner_for(core, p) for p in range(n)],
+        "capped": core.capped,
+    }
+
+
+def facts(core: Carbles, action: Play) -> dict[str, Any]:
+    """The kind, the card and, for a marble's move, the marble (``[player, marble]``) with where it goes.
+
+    ``from`` and ``to`` are places as in the view's ``marbles`` (a goal slot is the moving marble's own);
+    a swap names the ``with`` marble, whose place is ``to``.
+    """
+    out: dict[str, Any] = {"kind": NOTATION.form_of(action).kind}
+    if isinstance(action, Burn):
+        out["card"] = str(action.card)
+        return out
+    out["card"] = rank_text(action.rank)
+    if isinstance(action, Pass):
+        return out
+    m, dest = target(core, action)
+    n = core.players
+    out["marble"] = marble_pair(m)
+    out["from"] = place(core.marbles[m], n)
+    out["to"] = place(dest, n)
+    if isinstance(action, Move):
+        out["steps"] = action.steps
+    elif isinstance(action, Swap):
+        out["with"] = marble_pair(marble_index(action.other, core.turn))
+    return out
+
+
+POSITIONS = {
+    "board": NamedPosition(
+        "Six players, some marbles out",
+        6,
+        {
+            "marbles": [
+                ["lot", "lot", "t104", "g3"],
+                ["t18", "t10", "lot", "lot"],
+                [],
+                ["t40", "lot", "lot", "lot"],
+                ["t60", "t75", "lot", "lot"],
+                ["t99", "lot", "lot", "lot"],
+            ],
+        },
+    ),
+}
+"""Positions shown on the rules page (six players, like the original's unrolled board)."""
