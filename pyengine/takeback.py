@@ -1,0 +1,86 @@
+"""Take-backs: how far a player may go back, by one policy for every game.
+
+A take-back returns a human to their own previous decision. It may never let anyone see
+something hidden and then choose again, so it stops at:
+
+- another human's decision (nobody's choice is undone for them);
+- any action that showed a watched seat something it could not know before: a card it drew,
+  a deal, a card turned over, a card played from a hand it could not see. With several humans
+  every seat is watched; against computers only, the human is (the computers' replies may be
+  rewound when they showed the human nothing).
+
+Whether an action showed seat ``s`` something is decided from the engine's contract alone:
+the action is applied to several re-deals of the position that look the same to ``s``
+(``sample_hidden``). If it is not legal in one of them, it depended on a card ``s`` could not
+see; if ``s``'s view afterwards differs between them, ``s`` learnt something by chance (re-deals
+also replace the state's generator, so a shuffle counts too). The re-deals use fixed seeds, so
+the answer is the same every time.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Iterable
+
+from .core import Action, IllegalAction, State
+from .rng import Rng
+
+SAMPLES = 8
+"""Re-deals per action when looking for a reveal (fixed seeds: the answer is reproducible)."""
+
+
+def _seen(state: State, seat: int) -> str:
+    view = state.view(seat)
+    view.pop("moves", None)
+    return json.dumps(view, sort_keys=True, ensure_ascii=False)
+
+
+def revealed_to(before: State, action: Action, seats: Iterable[int]) -> set[int]:
+    """The seats among ``seats`` that ``action``, played in ``before``, showed something they could not know."""
+    text = str(action)
+    after = before.apply(text)
+    found: set[int] = set()
+    for seat in seats:
+        outcomes = {_seen(after, seat)}
+        for sample_seed in range(SAMPLES):
+            sample = before.sample_hidden(seat, Rng.from_seed(1_000_003 * (sample_seed + 1)))
+            try:
+                outcomes.add(_seen(sample.apply(text), seat))
+            except IllegalAction:  # the action needed a card this seat could not see
+                found.add(seat)
+                break
+            if len(outcomes) > 1:
+                found.add(seat)
+                break
+    return found
+
+
+def take_back_point(state: State, human: int, computers: Collection[int]) -> State | None:
+    """The state a take-back returns ``human`` to (their latest decision it may undo), or None.
+
+    ``computers`` are the computer seats; every other seat is a human.
+    """
+    steps = state.history()
+    humans = [s for s in range(state.players) if s not in computers]
+    watched = range(state.players) if len(humans) > 1 else [human]
+    for index in range(len(steps) - 1, -1, -1):
+        before, action = steps[index]
+        actor = before.current_player
+        if actor != human and actor not in computers:
+            return None  # another human's decision
+        if revealed_to(before, action, watched):
+            return None  # something hidden became visible by chance
+        if actor == human:
+            return before
+    return None
+
+
+def take_back(state: State, human: int, computers: Collection[int]) -> State:
+    """The state after taking back ``human``'s latest decision; ``ValueError`` saying why not."""
+    point = take_back_point(state, human, computers)
+    if point is None:
+        raise ValueError(
+            "nothing to take back: a take-back never goes past another player's decision or a card "
+            "you saw for the first time (drawn, dealt, turned over or played from a hidden hand)"
+        )
+    return point
