@@ -6,19 +6,25 @@ column. Forward runs left to right through the strips.
 
 Clicks: a card (select) -> a marble (select) -> a highlighted destination (action). Moving out
 is a click on the lot once the card is chosen. During a 7 the marbles are chosen directly.
-A list of buttons repeats every choice of the selected card or marble, so nothing hides behind
-another target.
+A list of buttons repeats every choice of the selected card or marble in words, so nothing hides
+behind another target.
+
+Every choice is found by its facts (``view["moves"]``: kind, card, marble, from, to, with); the
+action text is only ever put into ``data-action``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from pyengine.words import say
+
 from ..html import button, card, card_back, esc
 
 SECTOR = 18
 COLUMN = 9
 """Spaces per column of a strip: 18p..18p+8 go up the left column, 18p+9..18p+17 down the right."""
+OUT_KINDS = ("out", "partner_out")
 
 
 def rank_of(text: str) -> str:
@@ -30,11 +36,43 @@ def marble_key(pi: list[int]) -> str:
     return f"{pi[0]}.{pi[1]}"
 
 
-def render(view: dict[str, Any], legal: list[str], selection: str | None) -> str:
+def marble_words(view: dict[str, Any], pi: list[int]) -> str:
+    """``marble 2`` for the seat's own marble, ``Player 3's marble 1`` (or ``your marble 1``) for another."""
+    p, i = pi
+    if p == view.get("seat"):
+        return f"marble {i + 1}"
+    return say(f"{{{p}:poss}} marble {i + 1}", view["names"], view.get("you"))
+
+
+def place_words(place: str) -> str:
+    if place.startswith("g"):
+        return f"goal slot {place[1:]}"
+    if place.startswith("t"):
+        return f"space {place[1:]}"
+    return "the lot"
+
+
+def choice_words(view: dict[str, Any], move: dict[str, Any]) -> str:
+    """A choice in words, from its facts."""
+    kind = move["kind"]
+    if kind in OUT_KINDS:
+        return f"{move['card']}: {marble_words(view, move['marble'])} out"
+    if kind == "pass":
+        return "Jk: do nothing"
+    if kind == "swap":
+        return f"swap with {marble_words(view, move['with'])}"
+    if kind == "back":
+        return f"back to {place_words(move['to'])}"
+    if kind in ("move", "move_goal"):
+        steps = "1 step" if move["steps"] == 1 else f"{move['steps']} steps"
+        return f"{steps} to {place_words(move['to'])}"
+    return f"{kind} {move.get('card', '')}".strip()
+
+
+def render(view: dict[str, Any], selection: str | None) -> str:
     players: int = view["players"]
-    names: list[str] = view.get("names") or [f"Player {p + 1}" for p in range(players)]
-    moves: dict[str, Any] = view.get("moves") or {}
-    actions = [t for t in legal if t in moves]
+    names: list[str] = view["names"]
+    moves: dict[str, dict[str, Any]] = view.get("moves") or {}
     seven = view.get("seven")
 
     # -- what is selected ---------------------------------------------------------------
@@ -45,10 +83,10 @@ def render(view: dict[str, Any], legal: list[str], selection: str | None) -> str
             card_sel = part[5:]
         elif part.startswith("m:"):
             marble_sel = part[2:]
-    if seven and actions:
+    if seven and moves:
         card_sel = "7"
-    burning = bool(actions) and all(moves[t]["kind"] == "burn" for t in actions)
-    card_actions = [t for t in actions if moves[t]["card"] == card_sel and moves[t]["kind"] != "burn"]
+    burning = bool(moves) and all(m["kind"] == "burn" for m in moves.values())
+    card_actions = [t for t, m in moves.items() if m["card"] == card_sel and m["kind"] != "burn"]
     if not card_actions:
         card_sel, marble_sel = None, None
     piece_actions: dict[str, list[str]] = {}
@@ -56,9 +94,9 @@ def render(view: dict[str, Any], legal: list[str], selection: str | None) -> str
     loose: list[str] = []
     for t in card_actions:
         move = moves[t]
-        if move["kind"] == "out":
+        if move["kind"] in OUT_KINDS:
             lot_actions.setdefault(move["marble"][0], t)
-        if move["marble"] is not None and move["kind"] != "out":
+        if "marble" in move and move["kind"] not in OUT_KINDS:
             piece_actions.setdefault(marble_key(move["marble"]), []).append(t)
         else:
             loose.append(t)
@@ -75,7 +113,7 @@ def render(view: dict[str, Any], legal: list[str], selection: str | None) -> str
             if move["kind"] == "swap":
                 target = marble_place(view, move["with"])
             elif move["to"].startswith("g"):
-                target = f"{move['to_player']}:{move['to']}"
+                target = f"{move['marble'][0]}:{move['to']}"
             else:
                 target = move["to"]
             space_action.setdefault(target, t)
@@ -103,7 +141,7 @@ def render(view: dict[str, Any], legal: list[str], selection: str | None) -> str
         if key in space_action:
             classes.append("target")
             attrs = f' data-action="{esc(space_action[key])}"'
-            title = f"{title}: {space_action[key]}"
+            title = f"{title}: {choice_words(view, moves[space_action[key]])}"
         elif pi is not None and marble_key(pi) in piece_actions:
             token = prefix + "m:" + marble_key(pi)
             classes.append("selected" if marble_key(pi) == marble_sel else "target")
@@ -131,14 +169,14 @@ def render(view: dict[str, Any], legal: list[str], selection: str | None) -> str
             title = f"space {space}"
             if space in homes:
                 extra += f" cbl-home seat-{homes.index(space)}"
-                title += f", {names[homes.index(space)]}'s home"
+                title += f", {{{homes.index(space)}:poss}} home"
             if space in entry_of:
                 q = entry_of[space]
                 extra += f" cbl-entry seat-{q}"
-                title += f", {names[q]}'s goal entry"
-            parts.append(cell(f"t{space}", str(space), extra, title))
+                title += f", {{{q}:poss}} goal entry"
+            parts.append(cell(f"t{space}", str(space), extra, say(title, names, view.get("you"))))
         for slot in range(4):
-            title = f"{names[p]}'s goal slot {slot}"
+            title = say(f"{{{p}:poss}} goal slot {slot}", names, view.get("you"))
             parts.append(cell(f"{p}:g{slot}", f"F{slot}", f"cbl-goal seat-{p} cbl-c2 cbl-r{8 - slot}", title))
         parts.append(lot_html(view, p, names, lot_actions.get(p), marble))
         head = strip_head(view, p, names)
@@ -152,8 +190,8 @@ def render(view: dict[str, Any], legal: list[str], selection: str | None) -> str
     return (
         '<div class="cbl-table">'
         + info_html(view, names)
-        + hand_html(view, actions, moves, card_sel, burning)
-        + choices_html(view, card_sel, marble_sel, piece_actions, loose, seven, prefix, names)
+        + hand_html(view, moves, card_sel, burning)
+        + choices_html(view, card_sel, marble_sel, piece_actions, loose, seven, prefix)
         + board
         + "</div>"
     )
@@ -167,11 +205,12 @@ def marble_place(view: dict[str, Any], pi: list[int]) -> str:
 def lot_html(view: dict[str, Any], p: int, names: list[str], action: str | None, marble: Any) -> str:
     inside = [marble([p, i]) for i, loc in enumerate(view["marbles"][p]) if loc == "lot"]
     body = "".join(inside) or '<span class="cbl-num">lot</span>'
-    title = f"{names[p]}'s lot ({len(inside)})"
+    title = say(f"{{{p}:poss}} lot ({len(inside)})", names, view.get("you"))
     if action is not None:
+        words = choice_words(view, view["moves"][action])
         return (
             f'<button type="button" class="cbl-lot cbl-c2 target" data-action="{esc(action)}"'
-            f' title="{esc(title)}: {esc(action)}">{body}</button>'
+            f' title="{esc(title)}: {esc(words)}">{body}</button>'
         )
     return f'<div class="cbl-lot cbl-c2" title="{esc(title)}">{body}</div>'
 
@@ -209,21 +248,22 @@ def open_hand(view: dict[str, Any], p: int) -> str:
 
 def info_html(view: dict[str, Any], names: list[str]) -> str:
     bits = [
-        f"Deck: {view['deck_count']} cards",
+        f"Deck: {view['draw_count']} cards",
         f"deck {view['decks_opened']} of at most {view['deck_cap']}",
         f"hand {view['hand_number']}",
         f"dealer {names[view['dealer']]}",
         f"turns {view['turn_count']}",
     ]
-    if view.get("discards"):
-        bits.append(f"last card {view['discards'][-1]}")
+    if view.get("discard_top"):
+        bits.append(f"last card {view['discard_top']}")
     text = " · ".join(esc(b) for b in bits)
     seven = view.get("seven")
     extra = ""
     if seven:
-        moved = ", ".join(seven["moved"]) or "none yet"
+        moved = ", ".join(marble_words(view, pi) for pi in seven["moved"]) or "none yet"
+        splitting = f"{{{seven['player']}}} {{{seven['player']}:is}} splitting a 7"
         extra = (
-            f'<p class="cbl-seven" role="status">{esc(names[seven["player"]])} is splitting a 7: '
+            f'<p class="cbl-seven" role="status">{esc(say(splitting, names, view.get("you")))}: '
             f"<b>{seven['left']}</b> step(s) left (moved: {esc(moved)})</p>"
         )
     if view.get("capped"):
@@ -231,18 +271,17 @@ def info_html(view: dict[str, Any], names: list[str]) -> str:
     return f'<div class="cbl-info"><p class="hint">{text}</p>{extra}</div>'
 
 
-def hand_html(
-    view: dict[str, Any], actions: list[str], moves: dict[str, Any], card_sel: str | None, burning: bool
-) -> str:
+def hand_html(view: dict[str, Any], moves: dict[str, dict[str, Any]], card_sel: str | None, burning: bool) -> str:
     hand = view.get("hand")
     if hand is None:
         return ""
-    playable = {moves[t]["card"] for t in actions if moves[t]["kind"] != "burn"}
+    playable = {m["card"] for m in moves.values() if m["kind"] != "burn"}
+    burns = {m["card"]: t for t, m in moves.items() if m["kind"] == "burn"}
     cards = []
     for text in hand:
         rank = rank_of(text)
-        if burning and f"burn {text}" in actions:
-            cards.append(card(text, action=f"burn {text}", title=f"burn {text}"))
+        if burning and text in burns:
+            cards.append(card(text, action=burns[text], title=f"burn {text}"))
         elif rank in playable and not view.get("seven"):
             cards.append(card(text, select=f"card:{rank}", selected=rank == card_sel))
         else:
@@ -250,7 +289,7 @@ def hand_html(
     note = ""
     if burning:
         note = '<p class="cbl-note">No card can move a marble: pick a card to burn.</p>'
-    elif actions and not view.get("seven") and card_sel is None:
+    elif moves and not view.get("seven") and card_sel is None:
         note = '<p class="hint">Pick a card, then a marble, then where it goes.</p>'
     return f'<div class="cbl-hand-area"><div class="hand">{"".join(cards) or "no cards"}</div>{note}</div>'
 
@@ -263,23 +302,23 @@ def choices_html(
     loose: list[str],
     seven: Any,
     prefix: str,
-    names: list[str],
 ) -> str:
     if card_sel is None:
         return ""
+    moves: dict[str, dict[str, Any]] = view["moves"]
     rows = []
     if loose:
-        rows.append("".join(button(t, action=t) for t in loose))
+        rows.append("".join(button(choice_words(view, moves[t]), action=t) for t in loose))
     pieces = []
     for key in piece_actions:
-        p, i = (int(x) for x in key.split("."))
-        label = f"m{i + 1}" if p == view.get("seat") else f"{names[p]} m{i + 1}"
+        pi = [int(x) for x in key.split(".")]
         extra = "cbl-pick selected" if key == marble_sel else "cbl-pick"
-        pieces.append(button(label, select=prefix + "m:" + key, extra=extra))
+        pieces.append(button(marble_words(view, pi), select=prefix + "m:" + key, extra=extra))
     if pieces:
         rows.append('<span class="hint">Marble:</span>' + "".join(pieces))
     if marble_sel is not None:
-        rows.append('<span class="hint">Move:</span>' + "".join(button(t, action=t) for t in piece_actions[marble_sel]))
+        choices = "".join(button(choice_words(view, moves[t]), action=t) for t in piece_actions[marble_sel])
+        rows.append('<span class="hint">Move:</span>' + choices)
     lead = "7 steps: choose a marble and how far" if seven else f"Playing {card_sel}"
     body = "".join(f'<div class="cbl-row">{r}</div>' for r in rows)
     return f'<div class="cbl-choices"><p class="hint">{esc(lead)}</p>{body}</div>'
