@@ -299,7 +299,9 @@ def check_setup(
 class State:
     """An immutable game state: a game's core plus the history that produced it."""
 
-    __slots__ = ("rules", "players", "options", "seed", "core", "position", "_parent", "_action", "_legal", "_line")
+    __slots__ = (
+        "rules", "players", "options", "seed", "core", "position", "takebacks", "_parent", "_action", "_legal", "_line"
+    )
 
     def __init__(
         self,
@@ -322,6 +324,8 @@ class State:
         self._action = action
         self._legal: dict[str, Action] | None = None
         self._line: Entry | None = None
+        self.takebacks = 0
+        """How many take-backs this game has had (kept in its record; see :mod:`pyengine.takeback`)."""
 
     # -- the decision ---------------------------------------------------------------
     @property
@@ -372,7 +376,17 @@ class State:
         text = action if isinstance(action, str) else str(action)
         legal = self.parse_action(text)
         core = self.rules.apply(self.core, legal)
-        return State(self.rules, self.players, self.options, self.seed, core, self.position, self, legal)
+        after = State(self.rules, self.players, self.options, self.seed, core, self.position, self, legal)
+        after.takebacks = self.takebacks
+        return after
+
+    def with_takebacks(self, count: int) -> State:
+        """This state, counting ``count`` take-backs in its record."""
+        copy = State(self.rules, self.players, self.options, self.seed, self.core, self.position, self._parent,
+                     self._action)
+        copy._line = self._line
+        copy.takebacks = count
+        return copy
 
     # -- results --------------------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -442,7 +456,8 @@ class State:
 
     # -- the record -------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
-        """``{game, rules_version, players, options, seed, actions}`` (plus ``position`` if any)."""
+        """``{game, rules_version, players, options, seed, actions}``, plus ``position`` if the game started from
+        one and ``takebacks`` (how many) if the game had any."""
         if self.seed is None:
             raise ValueError("a sampled (determinized) state has no replayable record")
         record: dict[str, Any] = {
@@ -455,6 +470,8 @@ class State:
         if self.position is not None:
             record["position"] = self.position
         record["actions"] = [str(action) for _, action in self.history()]
+        if self.takebacks:
+            record["takebacks"] = self.takebacks
         return record
 
     def to_json(self) -> str:
@@ -571,7 +588,7 @@ def replay(record: object) -> State:
     for key in _RECORD_KEYS:
         if key not in record:
             raise ValueError(f"record field {key!r} is missing")
-    extra = sorted(str(k) for k in set(record) - set(_RECORD_KEYS) - {"position"})
+    extra = sorted(str(k) for k in set(record) - set(_RECORD_KEYS) - {"position", "takebacks"})
     if extra:
         raise ValueError(f"record field {quote(extra[0])} is not part of a record")
     rules = rules_for(record["game"])
@@ -601,6 +618,10 @@ def replay(record: object) -> State:
     actions = record["actions"]
     if not isinstance(actions, Sequence) or isinstance(actions, str):
         raise ValueError("record field 'actions' must be a list of action texts")
+    takebacks = record.get("takebacks", 0)
+    if not isinstance(takebacks, int) or isinstance(takebacks, bool) or not 0 <= takebacks < 1_000_000:
+        raise ValueError("record field 'takebacks' must be a count of take-backs")
+    state.takebacks = takebacks
     for step, text in enumerate(actions):
         if not isinstance(text, str):
             raise ValueError(f"record step {step}: an action must be text; got {type(text).__name__}")

@@ -7,7 +7,6 @@ const games = lobbyData.games;
 const LEVELS = lobbyData.levels;
 const DEFAULT_LEVEL = (LEVELS.find((l) => l.default) || LEVELS[0] || { name: "normal" }).name;
 const $ = (id) => document.getElementById(id);
-const SAVE_KEY = "cardtable.current-game";
 
 const bridge = {
   ready: false,
@@ -18,14 +17,9 @@ const bridge = {
     $("runtime").classList.add("done");
     document.documentElement.dataset.state = "ready";
     $("start-note").textContent = "";
-    if (bridge.pending) {
-      const settings = bridge.pending;
-      bridge.pending = null;
-      bridge.startGame(JSON.stringify(settings));
-    } else if (bridge.resumeRequested) {
-      bridge.resumeRequested = false;
-      bridge.resumeGame();
-    }
+    const waiting = bridge.pending;
+    bridge.pending = null;
+    if (waiting) waiting();
   },
   // One message in the lobby (and, for something unexpected, a bug report to copy); the lobby stays usable.
   showLobbyError(text, report) {
@@ -39,8 +33,7 @@ const bridge = {
     if (bridge.ready) document.documentElement.dataset.state = "ready";
   },
   showTrouble(text, report) {
-    bridge.showLobbyError(`${text}. Your game was saved as far as it went; you can resume it or start another.`, report);
-    refreshResume();
+    bridge.showLobbyError(`${text}. Your game was kept as far as it went; you can continue it or start another.`, report);
   },
 };
 window.cardTable = bridge;
@@ -207,7 +200,7 @@ function start(settings) {
   if (bridge.ready) {
     bridge.startGame(JSON.stringify(settings));
   } else {
-    bridge.pending = settings;
+    bridge.pending = () => bridge.startGame(JSON.stringify(settings));
     $("start-note").textContent = "The game starts as soon as Python is ready…";
   }
 }
@@ -278,9 +271,128 @@ function settingsFromAddress() {
   return wanted;
 }
 
-function refreshResume() {
-  $("resume-row").hidden = !localStorage.getItem(SAVE_KEY);
+// ---------------------------------------------------------------- kept games, history and statistics
+// Read straight from the browser's storage, so the lobby lists them before Python is ready.
+const SAVES_KEY = "cardtable.saves";
+const HISTORY_KEY = "cardtable.history";
+
+function readKept(key, fallback) {
+  try {
+    const value = JSON.parse(localStorage.getItem(key) || "null");
+    return value && typeof value === "object" ? value : fallback;
+  } catch {
+    return fallback;
+  }
 }
+
+function ago(ms) {
+  const minutes = Math.round((Date.now() - ms) / 60000);
+  if (!(minutes >= 1)) return "just now";
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"} ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? "" : "s"} ago`;
+  return new Date(ms).toLocaleDateString();
+}
+
+// When Python is ready, or now if it is.
+function whenReady(action, note) {
+  if (bridge.ready) action();
+  else {
+    bridge.pending = action;
+    $("start-note").textContent = note;
+  }
+}
+
+function openAddress(fragment) {
+  whenReady(() => bridge.openAddress(fragment), "The game in the address opens as soon as Python is ready…");
+}
+
+function item(text, buttons) {
+  const li = document.createElement("li");
+  const span = document.createElement("span");
+  span.textContent = text;
+  li.append(span);
+  for (const [label, action, extra] of buttons) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = `btn ${extra || ""}`;
+    button.textContent = label;
+    button.addEventListener("click", action);
+    li.append(" ", button);
+  }
+  return li;
+}
+
+function refreshKept() {
+  let saves = {}, done = [];
+  try {
+    saves = readKept(SAVES_KEY, {});
+    done = readKept(HISTORY_KEY, []);
+  } catch { /* storage switched off: nothing kept */ }
+  const kept = $("kept");
+  kept.innerHTML = "";
+  const entries = Object.entries(saves).filter(([, s]) => s && typeof s.address === "string")
+    .sort(([, a], [, b]) => (b.updated || 0) - (a.updated || 0));
+  for (const [key, save] of entries) {
+    const text = `${save.title} ${save.against}, ${save.progress}, ${ago(save.updated)}`;
+    kept.append(item(text, [
+      ["Continue", () => whenReady(() => bridge.continueSaved(key), "Continuing as soon as Python is ready…"), "primary"],
+      ["Discard", () => {
+        if (!confirm(`Discard ${save.title} ${save.against}? It cannot be brought back.`)) return;
+        const now = readKept(SAVES_KEY, {});
+        delete now[key];
+        localStorage.setItem(SAVES_KEY, JSON.stringify(now));
+        refreshKept();
+      }],
+    ]));
+  }
+  $("kept-box").hidden = entries.length === 0;
+  const list = $("history");
+  list.innerHTML = "";
+  const finished = Array.isArray(done) ? done.filter((h) => h && typeof h.address === "string") : [];
+  for (const game of finished.slice(0, 10)) {
+    const when = new Date(game.date).toLocaleString();
+    const marks = game.takebacks ? " (with take-backs)" : "";
+    list.append(item(`${game.title} ${game.against}: ${game.result}${marks} · ${when}`, [
+      ["Replay", () => { history.pushState("table", "", `${location.pathname}#${game.address}`); openAddress(game.address); }],
+    ]));
+  }
+  $("history-box").hidden = finished.length === 0;
+  drawStatistics(finished);
+}
+
+function drawStatistics(finished) {
+  const rows = new Map();
+  for (const game of finished) {
+    const row = rows.get(game.title) || { played: 0, won: 0, takebacks: 0, levels: new Map() };
+    row.played += 1;
+    row.won += game.won === true ? 1 : 0;
+    row.takebacks += game.takebacks ? 1 : 0;
+    for (const level of (game.levels && game.levels.length ? game.levels : ["humans only"])) {
+      const by = row.levels.get(level) || { played: 0, won: 0 };
+      by.played += 1;
+      by.won += game.won === true ? 1 : 0;
+      row.levels.set(level, by);
+    }
+    rows.set(game.title, row);
+  }
+  const table = $("statistics");
+  table.innerHTML = "<thead><tr><th scope=col>Game</th><th scope=col>Played</th><th scope=col>Won</th>" +
+    "<th scope=col>By opponent</th><th scope=col>With take-backs</th></tr></thead>";
+  const body = document.createElement("tbody");
+  for (const [title, row] of rows) {
+    const tr = document.createElement("tr");
+    const levels = [...row.levels].map(([level, by]) => `${level}: ${by.won} of ${by.played}`).join(", ");
+    for (const cell of [title, row.played, row.won, levels, row.takebacks]) {
+      const td = document.createElement("td");
+      td.textContent = String(cell);
+      tr.append(td);
+    }
+    body.append(tr);
+  }
+  table.append(body);
+}
+bridge.refreshKept = refreshKept;
 
 async function copyReport() {
   const text = $("bug-report").value;
@@ -304,10 +416,8 @@ function wire() {
     event.preventDefault();
     start(readSettings());
   });
-  const toLobby = () => { if (bridge.leaveGame) bridge.leaveGame(); refreshResume(); };
-  $("to-lobby").addEventListener("click", () => {
-    if (document.documentElement.dataset.state === "over" || confirm("Leave this game? It will be lost.")) toLobby();
-  });
+  const toLobby = () => { if (bridge.leaveGame) bridge.leaveGame(); refreshKept(); };
+  $("to-lobby").addEventListener("click", toLobby);  // the game stays kept: Continue in the lobby, or Forward
   $("over-to-lobby").addEventListener("click", toLobby);
   $("play-again").addEventListener("click", () => bridge.playAgain());
   $("over-close").addEventListener("click", () => { $("game-over").hidden = true; });
@@ -315,12 +425,31 @@ function wire() {
   const showRules = (open) => { rules.hidden = !open; $("show-rules").setAttribute("aria-expanded", String(open)); };
   $("show-rules").addEventListener("click", () => showRules(rules.hidden));
   $("hide-rules").addEventListener("click", () => showRules(false));
-  refreshResume();
-  $("resume").addEventListener("click", () => {
-    if (bridge.ready) bridge.resumeGame();
-    else { bridge.resumeRequested = true; $("start-note").textContent = "Resuming as soon as Python is ready…"; }
-  });
+  refreshKept();
   $("copy-report").addEventListener("click", copyReport);
+  $("copy-address").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("share-address").value);
+      $("share-copied").textContent = "Copied.";
+    } catch {
+      $("share-address").select();
+      $("share-copied").textContent = "Select the address and copy it.";
+    }
+  });
+  $("share-close").addEventListener("click", () => { $("share-box").hidden = true; $("share-copied").textContent = ""; });
+  addEventListener("popstate", () => { if (bridge.ready) bridge.onHistory(); else if (!location.hash) refreshKept(); });
+  addEventListener("storage", (event) => {
+    if (event.key === SAVES_KEY || event.key === HISTORY_KEY || event.key === null) {
+      refreshKept();
+      if (bridge.ready) bridge.storageChanged();
+    }
+  });
+  const fragment = location.hash.replace(/^#/, "");
+  if (fragment.startsWith("game=")) {
+    chooseGame(new URLSearchParams(fragment).get("game") || games[0]?.id, {});
+    openAddress(fragment);
+    return;
+  }
   const wanted = settingsFromAddress();
   chooseGame(wanted ? wanted.game : games[0]?.id, wanted || {});
   if (wanted) {

@@ -8,8 +8,14 @@ engine's registry name the same games and that every file named here exists.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from types import ModuleType
+from typing import Any
+
+
+def _hidden(options: Mapping[str, Any]) -> bool:
+    return False
 
 
 @dataclass(frozen=True)
@@ -23,13 +29,15 @@ class SiteGame:
     """The game's stylesheet, relative to the site's root."""
     rules_page: str
     """The game's rules page (an HTML fragment), relative to the site's root."""
+    open_information: Callable[[Mapping[str, Any]], bool] = field(default=_hidden)
+    """Whether nothing that matters is hidden with these options, so an address can be passed between players."""
 
     def render_module(self) -> ModuleType:
         return importlib.import_module(f"cardtable_web.renderers.{self.renderer}")
 
 
-def _game(game_id: str, renderer: str) -> SiteGame:
-    return SiteGame(game_id, renderer, f"web/styles/{game_id}.css", f"web/rules/{game_id}.html")
+def _game(game_id: str, renderer: str, open_information: Callable[[Mapping[str, Any]], bool] = _hidden) -> SiteGame:
+    return SiteGame(game_id, renderer, f"web/styles/{game_id}.css", f"web/rules/{game_id}.html", open_information)
 
 
 SITE_GAMES: dict[str, SiteGame] = {
@@ -37,9 +45,9 @@ SITE_GAMES: dict[str, SiteGame] = {
     for game in (
         _game("carbondale", "carbondale"),
         _game("silver-bars", "silver_bars"),
-        _game("carbles", "carbles"),
+        _game("carbles", "carbles", lambda options: options.get("open_hands") is True),
         _game("cardcassonne", "cardcassonne"),
-        _game("carbon-city-zero", "carbon_city_zero"),
+        _game("carbon-city-zero", "carbon_city_zero", lambda options: True),  # hands open; only deck order hidden
     )
 }
 

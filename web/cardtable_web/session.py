@@ -13,6 +13,7 @@ import pyengine
 from pyengine.ai import BOT_NAMES, DEFAULT_LEVEL, LEVELS, Bot, make_bot
 from pyengine.core import read_json
 from pyengine.notation import quote
+from pyengine.takeback import take_back, take_back_point
 from pyengine.words import say
 
 DEFAULT_DELAY_MS = 600
@@ -155,6 +156,38 @@ class Session:
         self.selection = None
         if len(self.humans) > 1 and self.state.current_player in self.humans:
             self.viewer = None
+
+    # -- take-backs -----------------------------------------------------------------------
+    def take_back_seat(self) -> int | None:
+        """The human who would take back now: the one on screen, or the only human."""
+        if self.viewer is not None and not self.setup.seats[self.viewer].computer:
+            return self.viewer
+        return self.you
+
+    def can_take_back(self) -> bool:
+        seat = self.take_back_seat()
+        return seat is not None and take_back_point(self.state, seat, self.computers) is not None
+
+    def take_back(self) -> None:
+        """Return the human to their previous decision (``ValueError`` saying why not; see pyengine.takeback)."""
+        seat = self.take_back_seat()
+        if seat is None:
+            raise ValueError("nothing to take back")
+        point = take_back(self.state, seat, self.computers)
+        self.state = point.with_takebacks(self.state.takebacks + 1)
+        self.selection = None
+        self.message = ""
+        self.viewer = seat
+
+    @property
+    def computers(self) -> set[int]:
+        return {i for i, s in enumerate(self.setup.seats) if s.computer}
+
+    @property
+    def key(self) -> str:
+        """This game's identity among the kept games: the game, its seed and its seats."""
+        seats = ".".join(("c" + s.level[0]) if s.computer else "h" for s in self.setup.seats)
+        return f"{self.setup.game}:{self.setup.seed}:{seats}"
 
     def select(self, token: str) -> None:
         self.selection = None if self.selection == token else token

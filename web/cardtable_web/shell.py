@@ -20,16 +20,14 @@ from pyscript import document, window
 
 import pyengine
 
-from . import drawing
+from . import address, drawing
 from .html import esc
+from .keeping import CURRENT_KEY, UNREADABLE_KEY, Keeper, moves_of
 from .registry import site_game
+from .replay import Replay
 from .session import Session, Setup
 
-SAVE_KEY = "cardtable.current-game"
-UNREADABLE_KEY = "cardtable.unreadable-save"
-"""A save that could not be read is kept here (for a bug report) instead of being deleted."""
-LAST_KEY = "cardtable.last-game"
-"""The record of the last finished game (the game in progress is under SAVE_KEY)."""
+REPLAY_STEP_SECONDS = 0.8
 SLICE_SECONDS = 0.03
 """A computer seat thinks at most this long before letting the page breathe."""
 
@@ -68,6 +66,12 @@ class Table:
         byid("table").addEventListener("click", self._click)
         self.rules_cache: dict[str, str] = {}
         self.marked_ready = False
+        self.keeper = Keeper(window.localStorage)
+        self.address = ""
+        """The address fragment of the game on the table (what the page's address holds)."""
+        self.elsewhere = False
+        """True once another tab moved this game on: this tab stops keeping it until the newer position is loaded."""
+        self.replay: Replay | None = None
 
     # -- starting and ending ----------------------------------------------------------------
     def start(self, settings_json: str) -> None:
@@ -79,48 +83,107 @@ class Table:
             return
         self.begin(session)
 
-    def resume(self) -> bool:
-        """Resume the game saved in this browser, if any; an unreadable save is kept aside, never deleted."""
-        text = text_or_none(window.localStorage.getItem(SAVE_KEY))
-        if not text:
-            return False
+    def open_address(self, fragment: str) -> None:
+        """Open the game an address holds (a finished one in the replay viewer); a bad one gets a message."""
         try:
-            session = Session.resume(str(text))
+            session = address.decode(str(fragment))
         except ValueError as exc:
-            store(UNREADABLE_KEY, text)
-            window.localStorage.removeItem(SAVE_KEY)
+            window.cardTable.showLobbyError(f"This address does not hold a game of this site: {exc}")
+            return
+        if session.state.is_terminal():
+            self.begin_replay(session)
+        else:
+            self.begin(session, history="keep")
+
+    def continue_saved(self, key: str) -> None:
+        """Continue a kept unfinished game (from the lobby's list)."""
+        kept = self.keeper.saves().get(str(key))
+        if kept is None:
+            window.cardTable.showLobbyError("That game is no longer kept in this browser.")
+            return
+        try:
+            session = address.decode(kept["address"])
+        except ValueError as exc:
+            self.keeper.write(UNREADABLE_KEY, json.dumps(kept))
+            self.keeper.discard(str(key))
+            self.report = bug_report(f"A kept game could not be read: {exc}", None, {"save": kept})
+            window.cardTable.showLobbyError(
+                f"That game could not be resumed ({exc}). It was kept aside for a bug report.", self.report
+            )
+            window.cardTable.refreshKept()
+            return
+        self.begin(session)
+
+    def migrate(self) -> None:
+        """Earlier versions kept one game (as a full save): keep it among the games, or aside if unreadable."""
+        text = text_or_none(window.localStorage.getItem(CURRENT_KEY))
+        if not text:
+            return
+        try:
+            session = Session.resume(text)
+        except ValueError as exc:
+            self.keeper.write(UNREADABLE_KEY, text)
+            self.keeper.remove(CURRENT_KEY)
             self.report = bug_report(f"The saved game could not be read: {exc}", None, {"save": text[:20_000]})
             window.cardTable.showLobbyError(
                 f"The saved game could not be resumed ({exc}). It was kept aside for a bug report.", self.report
             )
-            return False
-        self.begin(session)
-        return True
+            return
+        if session.key not in self.keeper.saves():
+            self.keeper.keep(session, address.encode(session))
 
-    def begin(self, session: Session) -> None:
+    def begin(self, session: Session, history: str = "push") -> None:
+        """Put a game on the table; ``history``: push a new address, replace the current one, or keep it."""
         self.stop_computer()
+        self.replay = None
         self.session = session
+        self.elsewhere = False
+        byid("elsewhere").hidden = True
         self.zoom = 1.0
         self.pause = session.setup.delay / 1000
-        byid("lobby").hidden = True
-        byid("table").hidden = False
-        document.title = f"{session.info.title} · Card Table"
-        byid("table-title").textContent = session.info.title
-        load_stylesheet(session.setup.game)
-        self.load_rules(session.setup.game)
+        self.address = address.encode(session)
+        if history == "push":
+            window.history.pushState("table", "", window.location.pathname + "#" + self.address)
+        elif history == "replace":
+            window.history.replaceState("table", "", window.location.pathname + "#" + self.address)
+        self.show_table(session.info.title, session.setup.game)
         self.refresh()
 
+    def show_table(self, title: str, game: str) -> None:
+        byid("lobby").hidden = True
+        byid("table").hidden = False
+        document.title = f"{title} · Card Table"
+        byid("table-title").textContent = title
+        load_stylesheet(game)
+        self.load_rules(game)
+
     def leave(self) -> None:
+        """Back to the lobby; the game stays kept (Continue in the lobby, or Forward)."""
         self.stop_computer()
         self.session = None
-        window.localStorage.removeItem(SAVE_KEY)
+        self.replay = None
+        if window.location.hash or window.location.search:
+            window.history.pushState("lobby", "", window.location.pathname)
         self.show_lobby()
+
+    def on_history(self) -> None:
+        """Back and Forward: the lobby's address shows the lobby, a game's address its game."""
+        fragment = str(window.location.hash or "").lstrip("#")
+        if not fragment:
+            self.stop_computer()
+            self.session = None
+            self.replay = None
+            self.show_lobby()
+        elif fragment != self.address or self.session is None and self.replay is None:
+            self.open_address(fragment)
 
     def show_lobby(self) -> None:
         byid("table").hidden = True
         byid("lobby").hidden = False
         document.title = "Card Table"
+        root().dataset.moves = "0"
         set_state("ready")
+        window.cardTable.refreshKept()
 
     def stop_computer(self) -> None:
         """End the computer's task for the game on the table (it notices at its next step and stops quietly)."""
@@ -197,16 +260,52 @@ class Table:
         byid("game-over").hidden = not over
         if over:
             byid("game-over-text").innerHTML = drawing.status_html(session)
+        undo = byid("undo")
+        undo.hidden = False
+        possible = not over and not self.busy and session.can_take_back()
+        undo.disabled = not possible
+        undo.title = "Take back your last move" if possible else (
+            "Nothing to take back: never past another player's decision or a card seen for the first time")
 
     def keep(self, session: Session) -> None:
-        """Save the game in progress; a finished game's record is kept apart."""
+        """Write the game into the address and keep it in the browser (a finished one in the history)."""
+        self.address = address.encode(session)
+        window.history.replaceState("table", "", "#" + self.address)
+        root().dataset.moves = str(len(session.state.history()))
+        if self.elsewhere:
+            return
         if session.state.is_terminal():
-            kept = store(LAST_KEY, session.saved())
-            window.localStorage.removeItem(SAVE_KEY)
+            kept = self.keeper.finish(session, self.address, drawing.headline(session))
         else:
-            kept = store(SAVE_KEY, session.saved())
-        if not kept and not session.message:
-            session.message = "This browser cannot save the game (storage is full or switched off); play goes on."
+            kept = self.keeper.keep(session, self.address)
+        if kept.conflict:
+            self.moved_elsewhere()
+        elif kept.message and not session.message:
+            session.message = kept.message
+
+    def moved_elsewhere(self) -> None:
+        """Another tab moved this game on: say so, keep nothing more here, offer the newer position."""
+        self.elsewhere = True
+        byid("elsewhere").hidden = False
+
+    def storage_changed(self) -> None:
+        """Another tab changed the kept games: if it moved this game on, offer to load the newer position."""
+        session = self.session
+        if session is None or self.elsewhere:
+            return
+        kept = self.keeper.saves().get(session.key)
+        if kept is not None and moves_of(kept["address"]) != moves_of(self.address):
+            self.moved_elsewhere()
+
+    def load_newer(self) -> None:
+        session = self.session
+        kept = self.keeper.saves().get(session.key) if session is not None else None
+        if kept is None:
+            byid("elsewhere").hidden = True
+            self.elsewhere = False
+            return
+        self.open_address(kept["address"])
+        window.history.replaceState("table", "", "#" + self.address)
 
     def mark_state(self, session: Session) -> None:
         """The page's state marker for tests: over, thinking (a computer's turn) or ready."""
@@ -240,10 +339,16 @@ class Table:
     # -- input ------------------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
         target = event.target.closest("[data-action], [data-select], [data-ui]")
-        if not target or self.session is None:
+        if not target:
+            return
+        ui, action, select = (text_or_none(target.getAttribute(f"data-{name}")) for name in ("ui", "action", "select"))
+        if self.replay is not None and ui is not None:
+            event.preventDefault()
+            self.on_replay_ui(str(ui), target)
+            return
+        if self.session is None:
             return
         event.preventDefault()
-        ui, action, select = (text_or_none(target.getAttribute(f"data-{name}")) for name in ("ui", "action", "select"))
         if ui is not None:
             self.on_ui(str(ui))
         elif action is not None:
@@ -264,7 +369,109 @@ class Table:
         elif name == "zoom-fit":
             self.fit()
             return
+        elif name == "undo":
+            if self.busy:
+                session.message = "Please wait: the computer is playing."
+            else:
+                try:
+                    session.take_back()
+                except ValueError as exc:
+                    session.message = str(exc)
+        elif name == "load-newer":
+            self.load_newer()
+            return
+        elif name == "replay":
+            self.begin_replay(session)
+            return
+        elif name == "share":
+            self.share()
+            return
         self.refresh()
+
+    def share(self) -> None:
+        """The share dialog: the game's address, and what sharing it means for hidden cards."""
+        session = self.session
+        if session is None:
+            return
+        link = str(window.location.href)
+        byid("share-address").value = link
+        game = site_game(session.setup.game)
+        if game.open_information(session.state.options):
+            note = ("Everything in this game is open, so two players can play at a distance: send the address "
+                    "after each move, and the other player opens it and plays on.")
+        else:
+            note = ("This address contains the whole deal: anyone who decodes it can see every hand. It is for "
+                    "resuming on another device or showing a finished game, not for playing a hidden-hand game "
+                    "at a distance.")
+        byid("share-note").textContent = note
+        byid("share-box").hidden = False
+
+    # -- the replay viewer ------------------------------------------------------------------------
+    def begin_replay(self, session: Session) -> None:
+        """Show a game (usually finished) in the replay viewer, from the human's seat (or the first)."""
+        self.stop_computer()
+        self.session = None
+        seat = session.you if session.you is not None else (session.humans[0] if session.humans else 0)
+        self.replay = Replay(session.state, session.names, seat)
+        self.address = address.encode(session)
+        if str(window.location.hash).lstrip("#") != self.address:
+            window.history.pushState("table", "", "#" + self.address)
+        byid("game-over").hidden = True
+        self.show_table(f"{session.info.title}: replay", session.setup.game)
+        self.draw_replay()
+
+    def draw_replay(self) -> None:
+        replay = self.replay
+        if replay is None:
+            return
+        game = replay.final.game
+        byid("status").innerHTML = f'<p class="headline" role="status">{esc(replay.caption())}</p>'
+        byid("board").innerHTML = replay.controls_html() + drawing.render_view(game, replay.view())
+        byid("message").textContent = ""
+        log = byid("log")
+        log.innerHTML = replay.log_html()
+        current = log.querySelector("[aria-current]")
+        if current:
+            current.scrollIntoView(to_js_block())
+        byid("undo").hidden = True
+        root().dataset.moves = str(len(replay.final.history()))
+        root().dataset.replayIndex = str(replay.index)
+        set_state("over" if replay.index == replay.last else "ready")
+
+    def on_replay_ui(self, name: str, target: Any) -> None:
+        replay = self.replay
+        assert replay is not None
+        if name == "replay-first":
+            replay.go(0)
+        elif name == "replay-back":
+            replay.go(replay.index - 1)
+        elif name == "replay-forward":
+            replay.go(replay.index + 1)
+        elif name == "replay-last":
+            replay.go(replay.last)
+        elif name == "jump":
+            replay.go(int(text_or_none(target.getAttribute("data-step")) or 0))
+        elif name == "replay-seat":
+            replay.seat = int(text_or_none(target.getAttribute("data-seat")) or 0)
+        elif name == "replay-play":
+            replay.playing = not replay.playing
+            if replay.playing:
+                if replay.index == replay.last:
+                    replay.go(0)
+                asyncio.ensure_future(self.play_replay(replay))
+        elif name == "share":
+            byid("share-address").value = str(window.location.href)
+            byid("share-note").textContent = "This address shows the whole game, every hand included."
+            byid("share-box").hidden = False
+            return
+        self.draw_replay()
+
+    async def play_replay(self, replay: Replay) -> None:
+        while replay.playing and self.replay is replay and replay.index < replay.last:
+            await asyncio.sleep(REPLAY_STEP_SECONDS)
+            if replay.playing and self.replay is replay:
+                replay.go(replay.index + 1)
+                self.draw_replay()
 
     def on_action(self, text: str) -> None:
         session = self.session
@@ -347,13 +554,9 @@ class Table:
         return json.dumps(self.decisions)
 
 
-def store(key: str, value: str) -> bool:
-    """Keep ``value`` in the browser's storage; False (and the game goes on) when storage is full or unavailable."""
-    try:
-        window.localStorage.setItem(key, value)
-        return True
-    except Exception:  # QuotaExceededError, SecurityError in private modes: survivable
-        return False
+def to_js_block() -> Any:
+    """``{block: "nearest"}`` for scrollIntoView."""
+    return window.Object.fromEntries(window.Array.of(window.Array.of("block", "nearest")))
 
 
 def bug_report(error: str, record: dict[str, Any] | None, extra: dict[str, Any]) -> str:
@@ -394,8 +597,12 @@ def main() -> None:
     TABLE = Table()
     bridge = window.cardTable
     bridge.startGame = create_proxy(TABLE.guard(TABLE.start))
-    bridge.resumeGame = create_proxy(TABLE.guard(TABLE.resume))
+    bridge.openAddress = create_proxy(TABLE.guard(TABLE.open_address))
+    bridge.continueSaved = create_proxy(TABLE.guard(TABLE.continue_saved))
+    bridge.onHistory = create_proxy(TABLE.guard(TABLE.on_history))
+    bridge.storageChanged = create_proxy(TABLE.guard(TABLE.storage_changed))
     bridge.leaveGame = create_proxy(TABLE.guard(TABLE.leave))
     bridge.playAgain = create_proxy(TABLE.guard(TABLE.play_again))
     bridge.decisionStats = create_proxy(TABLE.stats)
+    TABLE.guard(TABLE.migrate)()
     bridge.pythonReady()

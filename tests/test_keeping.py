@@ -1,0 +1,123 @@
+"""The address is the game; games kept in the browser; replay (no DOM)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from cardtable_web import address
+from cardtable_web.keeping import HISTORY_KEY, SAVES_KEY, Keeper, MemoryStorage, extends, moves_of, statistics
+from cardtable_web.replay import Replay
+from cardtable_web.session import Seat, Session, Setup
+
+import pyengine
+from tests.playouts import valid_options
+
+
+def session_after(game: str, players: int, seed: int, steps: int, computers: int = 1) -> Session:
+    rnd = random.Random(seed)
+    seats = [Seat(False)] * (players - computers) + [Seat(True, "easy")] * computers
+    session = Session(Setup(game, players, seed, seats, valid_options(game, players, rnd), 250))
+    for _ in range(steps):
+        if session.state.is_terminal():
+            break
+        session.state = session.state.apply(rnd.choice(session.state.legal_actions()))
+    return session
+
+
+@pytest.mark.parametrize("game", list(pyengine.GAMES))
+def test_an_address_holds_the_whole_game(game: str) -> None:
+    info = pyengine.GAMES[game]
+    for players in {info.min_players, min(info.max_players, 4)}:
+        session = session_after(game, players, 9, 40, computers=players // 2)
+        fragment = address.encode(session)
+        again = address.decode(fragment)
+        assert again.state == session.state and again.state.record() == session.state.record()
+        assert again.setup.seats == session.setup.seats and again.setup.delay == 250
+        assert address.encode(again) == fragment
+        assert len(fragment) < 600, "the address stays compact"
+
+
+def test_bad_addresses_name_what_is_wrong() -> None:
+    good = address.encode(session_after("silver-bars", 2, 3, 10))
+    for bad, words in [
+        ("game=chess", "no game"),
+        (good.replace("v=1", "v=0"), "version"),
+        (good.replace("seats=h.ce", "seats=h.cz"), "seat"),
+        (good.replace("seats=h.ce", "seats=h"), "seats"),
+        (good + ".zz", "move"),
+        (good.replace("seed=3", "seed=x"), "seed"),
+    ]:
+        with pytest.raises(ValueError, match=words):
+            address.decode(bad)
+
+
+def test_kept_games_are_never_overwritten_by_another_line() -> None:
+    storage = MemoryStorage()
+    keeper = Keeper(storage)
+    session = session_after("carbondale", 2, 4, 6)
+    first = address.encode(session)
+    assert keeper.keep(session, first).ok
+    session.state = session.state.apply(session.state.legal_texts()[0])
+    later = address.encode(session)
+    assert keeper.keep(session, later).ok, "the same game further on replaces its kept position"
+    other_tab = address.decode(first)
+    other_tab.state = other_tab.state.apply(other_tab.state.legal_texts()[-1])
+    if moves_of(address.encode(other_tab)) != moves_of(later):
+        refused = keeper.keep(other_tab, address.encode(other_tab))
+        assert refused.conflict and not refused.ok
+    assert moves_of(keeper.saves()[session.key]["address"]) == moves_of(later)
+    another = session_after("silver-bars", 2, 1, 3)
+    assert keeper.keep(another, address.encode(another)).ok
+    assert len(keeper.saves()) == 2, "a second game does not replace the first"
+    entry = keeper.saves()[another.key]
+    assert entry["title"] == "100 Silver Bars" and entry["against"] == "against Computer (easy)"
+    assert entry["progress"] == "round 1"
+
+
+def test_a_finished_game_moves_into_the_history_and_the_statistics() -> None:
+    keeper = Keeper(MemoryStorage())
+    session = session_after("silver-bars", 2, 2, 100_000)
+    assert session.state.is_terminal()
+    fragment = address.encode(session)
+    keeper.keep(session_after("silver-bars", 2, 2, 5), fragment)
+    assert keeper.finish(session, fragment, "You win!").ok
+    assert keeper.finish(session, fragment, "You win!").ok
+    history = keeper.history()
+    assert len(history) == 1 and history[0]["result"] == "You win!" and history[0]["levels"] == ["easy"]
+    assert session.key not in keeper.saves()
+    table = statistics(history)
+    assert table["100 Silver Bars"]["played"] == 1
+
+
+def test_full_or_broken_storage_is_survived() -> None:
+    keeper = Keeper(MemoryStorage(quota=10))
+    session = session_after("carbles", 2, 1, 3)
+    kept = keeper.keep(session, address.encode(session))
+    assert not kept.ok and "cannot keep" in kept.message
+    broken = MemoryStorage()
+    broken.setItem(SAVES_KEY, "{not json")
+    broken.setItem(HISTORY_KEY, json.dumps(["odd"]))
+    keeper = Keeper(broken)
+    assert keeper.saves() == {} and keeper.history() == []
+    assert broken.getItem("cardtable.unreadable-save") == "{not json", "an unreadable save is kept aside"
+
+
+def test_extends() -> None:
+    assert extends("1.2.3", "1.2") and extends("1.2", "1.2") and extends("1", "")
+    assert not extends("1.3", "1.2") and not extends("1.22", "1.2")
+
+
+@pytest.mark.parametrize("game", list(pyengine.GAMES))
+def test_a_replay_steps_to_the_end_and_back(game: str) -> None:
+    session = session_after(game, pyengine.GAMES[game].min_players, 5, 100_000, computers=0)
+    replay = Replay(session.state, session.names, 0)
+    assert replay.index == replay.last == len(session.state.history())
+    assert replay.view()["scores"] == session.state.scores()
+    replay.go(0)
+    assert replay.view()["moves"] == {} and "the start" in replay.caption()
+    replay.go(replay.last + 5)
+    assert replay.index == replay.last
+    html = replay.log_html()
+    assert html.count('data-ui="jump"') == replay.last + 1

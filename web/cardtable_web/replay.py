@@ -1,0 +1,81 @@
+"""Replaying a finished (or any) game: step forward and back, jump to a move, from a chosen seat's view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pyengine
+from pyengine.words import say
+
+from .html import esc
+
+
+class Replay:
+    """A game's positions from the first to the last, and which one is shown, from whose seat."""
+
+    def __init__(self, final: pyengine.State, names: list[str], seat: int | None) -> None:
+        self.final = final
+        self.states = [before for before, _ in final.history()] + [final]
+        self.entries = final.log()
+        self.names = names
+        self.seat = seat
+        self.index = len(self.states) - 1
+        self.playing = False
+
+    @property
+    def last(self) -> int:
+        return len(self.states) - 1
+
+    def go(self, index: int) -> None:
+        self.index = max(0, min(self.last, index))
+        if self.index == self.last:
+            self.playing = False
+
+    def view(self) -> dict[str, Any]:
+        """The shown position from the chosen seat (nothing to click: a replay only shows)."""
+        state = self.states[self.index]
+        view = state.view(self.seat)
+        view["moves"] = {}
+        view["names"] = self.names
+        view["you"] = self.seat
+        return view
+
+    def caption(self) -> str:
+        if self.index == 0:
+            return f"Replay: the start (of {self.last} moves)"
+        entry = self.entries[self.index - 1]
+        return f"Replay: move {self.index} of {self.last}: {say(entry.text, self.names, None)}"
+
+    def controls_html(self) -> str:
+        """The replay bar: first, back, play or pause, forward, last, and whose view."""
+        def button(ui: str, label: str, text: str, disabled: bool = False) -> str:
+            off = " disabled" if disabled else ""
+            return f'<button type="button" class="btn" data-ui="{ui}" aria-label="{label}"{off}>{text}</button>'
+
+        at_start, at_end = self.index == 0, self.index == self.last
+        seats = "".join(
+            f'<button type="button" class="btn{" primary" if s == self.seat else ""}" data-ui="replay-seat" '
+            f'data-seat="{s}" aria-pressed="{str(s == self.seat).lower()}">{esc(name)}</button>'
+            for s, name in enumerate(self.names)
+        )
+        return (
+            '<div class="replay-bar" role="group" aria-label="Replay">'
+            + button("replay-first", "First move", "⏮", at_start)
+            + button("replay-back", "One move back", "◀", at_start)
+            + button("replay-play", "Pause" if self.playing else "Play", "⏸" if self.playing else "▶", at_end)
+            + button("replay-forward", "One move forward", "▶|", at_end)
+            + button("replay-last", "Last move", "⏭", at_end)
+            + f'<span class="replay-where" aria-live="polite">{esc(self.caption())}</span>'
+            + f'<span class="replay-seats">View of: {seats}</span></div>'
+        )
+
+    def log_html(self) -> str:
+        """The whole log; each entry jumps to the position after it."""
+        items = ['<li><button type="button" class="linkish" data-ui="jump" data-step="0">The start</button></li>']
+        for number, entry in enumerate(self.entries, 1):
+            current = ' aria-current="step"' if number == self.index else ""
+            items.append(
+                f'<li{current}><button type="button" class="linkish" data-ui="jump" data-step="{number}">'
+                f"{esc(say(entry.text, self.names, None))}</button></li>"
+            )
+        return "".join(items)
