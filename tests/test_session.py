@@ -53,7 +53,7 @@ def test_against_the_computer_no_handover_and_no_acting_out_of_turn(game: str) -
 
 @pytest.mark.parametrize("game", TWO_PLAYER_GAMES[:1])
 def test_bad_settings_give_player_messages(game: str) -> None:
-    with pytest.raises(ValueError, match="unknown game"):
+    with pytest.raises(ValueError, match="no game called"):
         Setup.from_json(json.dumps({"game": "chess", "players": 2, "seed": 1}))
     with pytest.raises(ValueError, match="players"):
         Setup.from_json(setup_json(game, players=99))

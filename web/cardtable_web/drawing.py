@@ -54,14 +54,19 @@ def headline(session: Session) -> str:
 
 def status_html(session: Session) -> str:
     """The headline and the scores."""
-    state, names = session.state, session.names
-    unit = f' <span class="unit">{esc(session.info.score_unit)}</span>' if session.info.score_unit else ""
+    return f'<p class="headline" role="status">{esc(headline(session))}</p>' + scores_html(session.state, session.names)
+
+
+def scores_html(state: pyengine.State, names: list[str]) -> str:
+    """Each seat's score now, with what it counts when plain points would mislead."""
+    info = pyengine.GAMES[state.game]
+    unit = f' <span class="unit">{esc(info.score_unit)}</span>' if info.score_unit else ""
     chips = "".join(
         f'<li class="score seat-{i}{" current" if i == state.current_player else ""}">'
         f'<span class="who">{esc(names[i])}</span> <b>{esc(score_text(s))}</b>{unit}</li>'
         for i, s in enumerate(state.scores())
     )
-    return f'<p class="headline" role="status">{esc(headline(session))}</p><ul class="scores">{chips}</ul>'
+    return f'<ul class="scores">{chips}</ul>'
 
 
 def log_html(session: Session) -> str:

@@ -81,6 +81,12 @@ class Table:
         except ValueError as exc:
             window.cardTable.showLobbyError(str(exc))
             return
+        if session.key in self.keeper.saves():  # the same deal and seats: it is the kept game, so go on with it
+            self.continue_saved(session.key)
+            if self.session is not None:
+                self.session.message = "You had started this game before: it goes on where you left it."
+                self.refresh()
+            return
         self.begin(session)
 
     def open_address(self, fragment: str) -> None:
@@ -425,7 +431,8 @@ class Table:
         if replay is None:
             return
         game = replay.final.game
-        byid("status").innerHTML = f'<p class="headline" role="status">{esc(replay.caption())}</p>'
+        byid("status").innerHTML = (f'<p class="headline" role="status">{esc(replay.caption())}</p>'
+                                    + drawing.scores_html(replay.states[replay.index], replay.names))
         byid("board").innerHTML = replay.controls_html() + drawing.render_view(game, replay.view())
         byid("message").textContent = ""
         log = byid("log")
