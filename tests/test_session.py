@@ -59,7 +59,7 @@ def test_bad_settings_give_player_messages(game: str) -> None:
         Setup.from_json(setup_json(game, players=99))
     with pytest.raises(ValueError, match="seed"):
         Setup.from_json(json.dumps({"game": game, "players": 2, "seed": "x"}))
-    with pytest.raises(ValueError, match="bots"):
+    with pytest.raises(ValueError, match="computer seats"):
         Setup.from_json(setup_json(game, bots=[5]))
     with pytest.raises(ValueError, match="level"):
         Setup.from_json(setup_json(game, bots=[1], level="genius"))
