@@ -121,3 +121,15 @@ def test_a_replay_steps_to_the_end_and_back(game: str) -> None:
     assert replay.index == replay.last
     html = replay.log_html()
     assert html.count('data-ui="jump"') == replay.last + 1
+
+
+def test_a_take_back_in_this_tab_is_kept() -> None:
+    keeper = Keeper(MemoryStorage())
+    session = session_after("carbondale", 2, 4, 6)
+    first = address.encode(session)
+    keeper.keep(session, first)
+    session.state = session.state.apply(session.state.legal_texts()[0])
+    second = address.encode(session)
+    assert keeper.keep(session, second, last_kept=first).ok
+    assert keeper.keep(session, first, last_kept=second).ok, "going back from what this tab kept is allowed"
+    assert keeper.conflict(session, second, last_kept="something else") is False  # the kept line extends

@@ -116,16 +116,20 @@ class Keeper:
         saves = self.read(SAVES_KEY, {})
         return {k: v for k, v in saves.items() if isinstance(v, dict) and isinstance(v.get("address"), str)}
 
-    def conflict(self, session: Session, address: str) -> bool:
-        """Whether another tab has kept this game further along a different line than ``address``."""
+    def conflict(self, session: Session, address: str, last_kept: str | None = None) -> bool:
+        """Whether another tab has kept this game along a different line than ``address``: the kept position
+        is neither what this tab kept last (``last_kept``) nor on the way to ``address``."""
         kept = self.saves().get(session.key)
-        if kept is None:
+        if kept is None or kept["address"] == last_kept:
             return False
         return not extends(moves_of(address), moves_of(kept["address"]))
 
-    def keep(self, session: Session, address: str, now: float | None = None) -> Kept:
-        """Keep the game on the table (unfinished), unless another tab moved it elsewhere."""
-        if self.conflict(session, address):
+    def keep(self, session: Session, address: str, now: float | None = None, last_kept: str | None = None) -> Kept:
+        """Keep the game on the table (unfinished), unless another tab moved it elsewhere.
+
+        ``last_kept`` is what this tab kept last: from there this tab may go anywhere (a take-back too).
+        """
+        if self.conflict(session, address, last_kept):
             return Kept(False, conflict=True)
         saves = self.saves()
         entry = {"address": address, "updated": int((now or time.time()) * 1000), "game": session.setup.game,

@@ -22,7 +22,7 @@ import pyengine
 
 from . import address, drawing
 from .html import esc
-from .keeping import CURRENT_KEY, UNREADABLE_KEY, Keeper, moves_of
+from .keeping import CURRENT_KEY, UNREADABLE_KEY, Keeper
 from .registry import site_game
 from .replay import Replay
 from .session import Session, Setup
@@ -69,6 +69,8 @@ class Table:
         self.keeper = Keeper(window.localStorage)
         self.address = ""
         """The address fragment of the game on the table (what the page's address holds)."""
+        self.last_kept: str | None = None
+        """The address this tab kept last (from there it may go anywhere: on, or back by a take-back)."""
         self.elsewhere = False
         """True once another tab moved this game on: this tab stops keeping it until the newer position is loaded."""
         self.replay: Replay | None = None
@@ -144,6 +146,7 @@ class Table:
         self.replay = None
         self.session = session
         self.elsewhere = False
+        self.last_kept = None
         byid("elsewhere").hidden = True
         self.zoom = 1.0
         self.pause = session.setup.delay / 1000
@@ -283,7 +286,9 @@ class Table:
         if session.state.is_terminal():
             kept = self.keeper.finish(session, self.address, drawing.headline(session))
         else:
-            kept = self.keeper.keep(session, self.address)
+            kept = self.keeper.keep(session, self.address, last_kept=self.last_kept)
+            if kept.ok:
+                self.last_kept = self.address
         if kept.conflict:
             self.moved_elsewhere()
         elif kept.message and not session.message:
@@ -300,7 +305,7 @@ class Table:
         if session is None or self.elsewhere:
             return
         kept = self.keeper.saves().get(session.key)
-        if kept is not None and moves_of(kept["address"]) != moves_of(self.address):
+        if kept is not None and kept["address"] != self.last_kept:
             self.moved_elsewhere()
 
     def load_newer(self) -> None:

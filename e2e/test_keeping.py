@@ -1,0 +1,188 @@
+"""Players keep their games: the address is the game, kept games, two tabs, take-backs, sharing, replay."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+import pyengine
+from e2e.conftest import saved_record, wait_settled
+from e2e.play import one_click
+from pyengine.takeback import take_back_point
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from cardtable_web import address  # noqa: E402
+from cardtable_web.session import Seat, Session, Setup  # noqa: E402
+
+LINKS = {
+    "carbondale": "players=2&seed=3&bots=1",
+    "silver-bars": "players=2&seed=7&bots=1",
+    "carbles": "players=2&seed=4&bots=1",
+    "cardcassonne": "players=2&seed=2&bots=1",
+    "carbon-city-zero": "players=1&seed=5",
+}
+
+
+def moves(page: Page) -> int:
+    return int(page.evaluate("document.documentElement.dataset.moves || '0'"))
+
+
+def clicks(page: Page, rnd: random.Random, count: int) -> None:
+    """``count`` clicks of a random human, waiting for the table (and the computer) after each."""
+    for _ in range(count):
+        if wait_settled(page) == "over":
+            return
+        handover = page.locator("#board [data-ui='take-device']")
+        (handover.first.click() if handover.count() else one_click(page, rnd))
+    wait_settled(page)
+
+
+@pytest.mark.parametrize("game", list(LINKS))
+def test_reload_resumes_an_address_started_game_exactly(page: Page, game: str) -> None:
+    page.goto(f"index.html?game={game}&{LINKS[game]}&level=easy&delay=0")
+    wait_settled(page)
+    clicks(page, random.Random(game), 6)
+    before, record, url = moves(page), saved_record(page), page.url
+    assert before > 0 and "#game=" in url and "?game=" not in url, "the address holds the game, not the new-game link"
+    page.reload()
+    page.wait_for_function(f"document.documentElement.dataset.moves === '{before}'")
+    wait_settled(page)
+    assert saved_record(page) == record and page.url == url
+
+
+def test_back_returns_to_the_lobby_and_forward_to_the_table(page: Page) -> None:
+    page.goto("index.html")
+    wait_settled(page)
+    page.locator("input[name=game][value=carbondale]").check()
+    page.locator("#start").click()
+    wait_settled(page)
+    clicks(page, random.Random(1), 3)
+    played = moves(page)
+    page.go_back()
+    expect(page.locator("#lobby")).to_be_visible()
+    expect(page.locator("#kept li")).to_have_count(1)
+    expect(page.locator("#kept li")).to_contain_text(re.compile(r"Carbondale against Computer \(normal\), .*ago|now"))
+    page.go_forward()
+    expect(page.locator("#table")).to_be_visible()
+    page.wait_for_function(f"document.documentElement.dataset.moves === '{played}'")
+
+
+def test_another_games_link_keeps_the_unfinished_one_and_play_again_gets_its_own_address(page: Page) -> None:
+    page.goto("index.html?game=silver-bars&players=2&seed=7&bots=1&level=easy&delay=0")
+    wait_settled(page)
+    clicks(page, random.Random(2), 3)
+    page.goto("index.html?game=carbles&players=2&seed=4&bots=1&level=easy&delay=0")
+    wait_settled(page)
+    clicks(page, random.Random(3), 2)
+    page.locator("#to-lobby").click()
+    expect(page.locator("#kept li")).to_have_count(2)
+    expect(page.locator("#kept")).to_contain_text("100 Silver Bars against Computer (easy), round 1")
+    page.locator("#kept li", has_text="Silver Bars").get_by_role("button", name="Continue").click()
+    wait_settled(page)
+    assert "game=silver-bars" in page.url and moves(page) >= 3
+
+
+def test_a_second_tab_is_told_and_loses_nothing(context: BrowserContext, page: Page) -> None:
+    page.goto("index.html?game=carbondale&players=2&seed=3&bots=1&level=easy&delay=0")
+    wait_settled(page)
+    clicks(page, random.Random(4), 2)
+    other = context.new_page()
+    other.goto(page.url)
+    wait_settled(other)
+    clicks(other, random.Random(5), 3)
+    newer = moves(other)
+    expect(page.locator("#elsewhere")).to_be_visible()
+    page.locator("[data-ui='load-newer']").click()
+    page.wait_for_function(f"document.documentElement.dataset.moves === '{newer}'")
+    assert saved_record(page) == saved_record(other)
+
+
+def test_take_back_against_the_computer_and_its_refusal_after_a_draw(page: Page) -> None:
+    page.goto("index.html?game=carbondale&players=2&seed=3&bots=1&level=easy&delay=0")
+    rnd = random.Random(6)
+    for _ in range(40):
+        wait_settled(page)
+        if page.locator("#undo").is_enabled():
+            break
+        one_click(page, rnd)
+    else:
+        raise AssertionError("no take-back was offered in 40 clicks of Carbondale")
+    state = pyengine.replay(saved_record(page))
+    point = take_back_point(state, 0, {1})
+    assert point is not None
+    page.locator("#undo").click()
+    page.wait_for_function(f"document.documentElement.dataset.moves === '{len(point.history())}'")
+    record = saved_record(page)
+    assert record["actions"] == point.record()["actions"] and record["takebacks"] == 1
+    # Silver Bars: every play draws a card, so it cannot be taken back
+    page.goto("index.html?game=silver-bars&players=2&seed=7&bots=1&level=easy&delay=0")
+    wait_settled(page)
+    discard = page.locator("#board [data-select]").first
+    discard.click()
+    page.locator("#board [data-action]").first.click()
+    wait_settled(page)
+    expect(page.locator("#undo")).to_be_disabled()
+    assert "card seen for the first time" in (page.locator("#undo").get_attribute("title") or "")
+
+
+def test_a_shared_address_opens_the_same_game_in_a_fresh_browser(browser: Browser, page: Page, base_url: str) -> None:
+    page.goto("index.html?game=cardcassonne&players=2&seed=2&bots=1&level=easy&delay=0")
+    wait_settled(page)
+    clicks(page, random.Random(7), 4)
+    page.locator("#share").click()
+    expect(page.locator("#share-note")).to_contain_text("contains the whole deal")
+    shared = page.locator("#share-address").input_value()
+    assert shared == page.url
+    fresh = browser.new_context(base_url=base_url, service_workers="block")
+    try:
+        there = fresh.new_page()
+        there.goto(shared)
+        there.wait_for_function(f"document.documentElement.dataset.moves === '{moves(page)}'", timeout=120_000)
+        assert saved_record(there) == saved_record(page)
+    finally:
+        fresh.close()
+
+
+def test_a_finished_game_replays_to_its_final_scores(page: Page) -> None:
+    """A finished game's address opens in the replay viewer; stepping to the end shows the final scores."""
+    rnd = random.Random(8)
+    session = Session(Setup("carbon-city-zero", 1, 11, [Seat(False)], {}, 0))
+    while not session.state.is_terminal():
+        session.state = session.state.apply(rnd.choice(session.state.legal_actions()))
+    final = session.state
+    page.goto("index.html#" + address.encode(session))
+    page.wait_for_function("document.documentElement.dataset.replayIndex !== undefined")
+    page.locator("[data-ui='replay-first']").click()
+    expect(page.locator("#status")).to_contain_text("the start")
+    for step in range(len(final.history())):
+        page.locator("[data-ui='replay-forward']").click()
+        page.wait_for_function(f"document.documentElement.dataset.replayIndex === '{step + 1}'")
+    shown = page.locator("#status .score b").all_inner_texts()
+    assert shown == [str(int(s)) for s in final.scores()]
+    page.locator("#log [data-step='3']").click()
+    page.wait_for_function("document.documentElement.dataset.replayIndex === '3'")
+
+
+def test_finished_games_are_listed_with_statistics(page: Page) -> None:
+    rnd = random.Random(9)
+    session = Session(Setup("carbon-city-zero", 1, 12, [Seat(False)], {}, 0))
+    while len(session.state.history()) < 3:
+        session.state = session.state.apply(rnd.choice(session.state.legal_actions()))
+    page.goto("index.html#" + address.encode(session))
+    wait_settled(page)
+    rnd2 = random.Random(10)
+    while wait_settled(page) != "over":
+        one_click(page, rnd2)
+    page.locator("#over-to-lobby").click()
+    expect(page.locator("#history li")).to_have_count(1)
+    expect(page.locator("#statistics")).to_contain_text("Carbon City Zero")
+    expect(page.locator("#kept li")).to_have_count(0)
+    page.locator("#history li").get_by_role("button", name="Replay").click()
+    page.wait_for_function("document.documentElement.dataset.replayIndex !== undefined")
+    assert json.loads(page.evaluate("localStorage.getItem('cardtable.history')"))[0]["game"] == "carbon-city-zero"
