@@ -367,6 +367,12 @@ def write_index(root: Path, stage: Path, stream: Any) -> None:
     log(f"index.html: {len(json.loads(data)['games'])} game(s) listed", stream)
 
 
+def copy_embed(root: Path, stage: Path) -> None:
+    """Copy ``embed.html`` (one game or position for an ``<iframe>`` elsewhere) when the repository has it."""
+    if (root / "embed.html").is_file():
+        shutil.copyfile(root / "embed.html", stage / "embed.html")
+
+
 def copy_web(root: Path, stage: Path) -> None:
     """Copy ``web/`` to ``web/`` of the output, leaving out the browser package (it ships zipped) and bytecode."""
     web = root / "web"
@@ -390,7 +396,7 @@ def cache_key(stage: Path, files: Iterable[str]) -> str:
     """A short hash of the wheel, the browser zip, the web files and the vendored versions."""
     digest = hashlib.sha256(f"{PYODIDE.spec} {PYSCRIPT.spec}\n".encode())
     for name in sorted(files):
-        if name.startswith(("wheels/", "web/")) or name == "index.html":
+        if name.startswith(("wheels/", "web/")) or name in ("index.html", "embed.html"):
             digest.update(name.encode() + b"\0" + hashlib.sha256((stage / name).read_bytes()).digest())
     return digest.hexdigest()[:12]
 
@@ -504,6 +510,7 @@ def build(paths: Paths, stream: Any = None) -> dict[str, Any]:
     try:
         vendor(paths, stage, stream)
         write_index(paths.root, stage, stream)
+        copy_embed(paths.root, stage)
         copy_web(paths.root, stage)
         build_wheel(paths.root, project, stage / "wheels", stream)
         zip_folder(paths.root / "web" / BROWSER_PACKAGE, BROWSER_PACKAGE, stage / "wheels" / ZIP_NAME)
@@ -522,7 +529,7 @@ def build(paths: Paths, stream: Any = None) -> dict[str, Any]:
 def sources(root: Path) -> Iterator[Path]:
     """Every file a build reads from the repository (and this script)."""
     yield Path(__file__).resolve()
-    for name in ("index.html", "pyproject.toml", "README.md"):
+    for name in ("index.html", "embed.html", "pyproject.toml", "README.md"):
         if (root / name).is_file():
             yield root / name
     for folder in ("web", "pyengine"):

@@ -1,0 +1,405 @@
+"""One game or position in a frame of another page: ``embed.html``.
+
+The address
+-----------
+``embed.html?game=ID`` and one of
+
+* ``position=NAME`` (one of the game's named positions, e.g. ``figure-1``) or ``position={...}`` (JSON: a
+  position description in the game's documented format, see its rules page), with ``players`` and the
+  game's options (``name=value``) when the description needs them;
+* ``record={...}`` (JSON: a whole game's record), shown in the replay controls;
+* nothing more: a new game, set up like the main page's address (``players``, ``seed``, options).
+
+and optionally ``seat`` (whose view: a seat number, or ``none`` for the public view; default: the seat
+that decides when ``interactive``, else the public view), ``interactive`` (``1``: play that seat against
+the computer; default ``0``, view only), ``controls`` (``0``: the board alone; default ``1``: the
+headline, the scores and the replay bar), ``level`` (the computer's level), ``delay`` (its pause in ms)
+and ``origin`` (the host page's origin: when given, commands are accepted from it only and events are
+sent to it only).
+
+The postMessage API
+-------------------
+Every message is a plain object with a ``type``. Events (frame to host; sent to ``window.parent``):
+
+* ``{"type": "ready", "game", "mode": "position"|"record"|"game", "players", "seat", "current_player",
+  "interactive", "over", "moves": [action texts the shown seat may play now]}``: the frame is drawn
+  and accepts commands (``loaded`` has the same shape, after a ``load`` command);
+* ``{"type": "move", "action": text, "facts": {...}, "seat", "by": "player"|"computer"|"host",
+  "current_player", "over"}``: an action was played (facts as in the engine's views);
+* ``{"type": "over", "scores": [...], "winners": [...]}``: the game ended;
+* ``{"type": "resize", "height": pixels}``: the content's height changed (size the frame to it);
+* ``{"type": "error", "message": text, "command": type or null}``: a command was refused (or the address
+  could not be shown); the frame stays as it was.
+
+Commands (host to frame; only from ``window.parent``, and from ``origin`` when that is given):
+
+* ``{"type": "load", "position": NAME or {...}, "players"?, "options"?, "seat"?}`` or
+  ``{"type": "load", "record": {...}, "seat"?}``: show another position or game;
+* ``{"type": "play", "action": text}``: play an action for the seat that decides now (refused while the
+  computer is to play, and when a record is shown).
+
+A command may carry an ``"id"`` (a short text or a number); the event answering it (``loaded``,
+``move``, ``error``) carries the same ``id``. A command that is not a plain object of known fields with
+the right types, or longer than :data:`MAX_COMMAND` characters as JSON, gets an ``error`` event.
+Events carry nothing but what the frame shows or the host gave, so they are sent with target origin
+``*`` unless ``origin`` is given.
+
+Everything here but :func:`main` is pure (no DOM), so it runs and is tested under CPython.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote as url_quote
+
+import pyengine
+from pyengine.ai import DEFAULT_LEVEL, LEVELS
+from pyengine.core import read_json
+from pyengine.notation import quote
+
+from . import drawing
+from .html import esc
+from .replay import Replay
+from .session import MAX_DELAY_MS, Seat, Session, Setup, parse_seed
+
+MAX_COMMAND = 200_000
+"""A command longer than this (as JSON) is refused unread."""
+EMBED_DELAY_MS = 400
+KNOWN_PARAMS = frozenset(
+    {"game", "position", "record", "players", "seed", "seat", "interactive", "controls", "level", "delay", "origin"}
+)
+MODES = ("position", "record", "game")
+
+
+@dataclass
+class Request:
+    """What an embed shows: a state (a position, a new game or a record's end) and how."""
+
+    game: str
+    state: pyengine.State
+    mode: str
+    seat: int | None = None
+    interactive: bool = False
+    controls: bool = True
+    level: str = DEFAULT_LEVEL
+    delay: int = EMBED_DELAY_MS
+    origin: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def _flag(params: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = params.get(name)
+    if raw is None or raw == "":
+        return default
+    if raw in ("1", "true", "yes"):
+        return True
+    if raw in ("0", "false", "no"):
+        return False
+    raise ValueError(f"{name} is 1 or 0; got {quote(raw)}")
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_game(game: object) -> str:
+    if not isinstance(game, str) or game not in pyengine.GAMES:
+        raise ValueError(f"there is no game called {quote(game)}; the games are: {', '.join(pyengine.GAMES)}")
+    return game
+
+
+def option_from_text(game: str, name: str, raw: str) -> Any:
+    """An option's value from its text in an address (the choice whose text it is)."""
+    option = pyengine.GAMES[game].option(name)
+    for choice in option.choices:
+        if str(choice).lower() == raw.lower():
+            return choice
+    raise ValueError(f"{option.label} is one of {', '.join(str(c) for c in option.choices)}")
+
+
+def load_state(
+    game: str,
+    position: object = None,
+    record: object = None,
+    players: object = None,
+    options: Mapping[str, Any] | None = None,
+    seed: int = 0,
+) -> tuple[pyengine.State, str]:
+    """The state to show and its mode; ``ValueError`` with one short message."""
+    check_game(game)
+    if position is not None and record is not None:
+        raise ValueError("give a position or a record, not both")
+    if record is not None:
+        if not isinstance(record, Mapping):
+            raise ValueError("a record is an object (JSON)")
+        if record.get("game") != game:
+            raise ValueError(f"the record is a game of {quote(record.get('game'))}, not of {game}")
+        return pyengine.replay(record), "record"
+    info = pyengine.GAMES[game]
+    if players is None:
+        players = min(max(2, info.min_players), info.max_players)
+    if isinstance(position, str):  # a named position brings its own players and options
+        return pyengine.core.named_position(game, position), "position"
+    if position is not None:
+        if not isinstance(position, Mapping):
+            raise ValueError("a position is a name or an object (JSON) in the game's position format")
+        return pyengine.new_game(game, players, seed, dict(options or {}), dict(position)), "position"  # type: ignore[arg-type]
+    return pyengine.new_game(game, players, seed, dict(options or {})), "game"  # type: ignore[arg-type]
+
+
+def _json_or_name(raw: str, what: str) -> Any:
+    text = raw.strip()
+    if text.startswith("{"):
+        return read_json(text, what)
+    return text
+
+
+def from_params(params: Mapping[str, str]) -> Request:
+    """What an embed's address asks for; ``ValueError`` saying what is wrong, in one sentence."""
+    game = check_game(params.get("game"))
+    info = pyengine.GAMES[game]
+    option_names = {o.name for o in info.options}
+    unknown = sorted(set(params) - KNOWN_PARAMS - option_names)
+    if unknown:
+        raise ValueError(f"{quote(unknown[0][:30])} is not a setting of an embed of {info.title}")
+    options = {name: option_from_text(game, name, params[name]) for name in sorted(option_names & set(params))}
+    players: int | None = None
+    if params.get("players"):
+        raw = params["players"]
+        if not (raw.isdigit() and len(raw) <= 3 and info.min_players <= int(raw) <= info.max_players):
+            raise ValueError(f"{info.title} takes {info.min_players} to {info.max_players} players")
+        players = int(raw)
+    seed = parse_seed(params["seed"]) if params.get("seed") else 0
+    position = _json_or_name(params["position"], "position") if params.get("position") else None
+    record = read_json(params["record"], "record") if params.get("record") else None
+    state, mode = load_state(game, position, record, players, options, seed)
+    interactive = _flag(params, "interactive", False)
+    controls = _flag(params, "controls", True)
+    level = params.get("level") or DEFAULT_LEVEL
+    if level not in LEVELS:
+        raise ValueError(f"the computer's level is one of {', '.join(LEVELS)}")
+    delay = EMBED_DELAY_MS
+    if params.get("delay"):
+        raw = params["delay"]
+        if not (raw.isdigit() and int(raw) <= MAX_DELAY_MS):
+            raise ValueError(f"the computer's pause (delay) is 0 to {MAX_DELAY_MS} milliseconds")
+        delay = int(raw)
+    seat = read_seat(params.get("seat"), state, interactive and mode != "record")
+    origin = params.get("origin") or None
+    if origin is not None and not (origin.startswith(("http://", "https://")) and origin.count("/") == 2):
+        raise ValueError("origin is a page's origin, like https://example.org")
+    return Request(game, state, mode, seat, interactive and mode != "record", controls, level, delay, origin, options)
+
+
+def read_seat(raw: object, state: pyengine.State, interactive: bool) -> int | None:
+    """The seat whose view is shown (see the module's docstring for the default)."""
+    if raw is None or raw == "":
+        if interactive:
+            current = state.current_player
+            return current if current is not None else 0
+        return None
+    if raw == "none" or raw is None:
+        if interactive:
+            raise ValueError("an interactive embed shows a seat's view: give seat as a number")
+        return None
+    seat = int(raw) if isinstance(raw, str) and raw.isdigit() and len(raw) <= 3 else raw
+    if not _whole(seat) or not 0 <= seat < state.players:  # type: ignore[operator]
+        raise ValueError(f"seat is a number from 0 to {state.players - 1}, or none for the public view")
+    return int(seat)  # type: ignore[arg-type]
+
+
+# -- commands from the host --------------------------------------------------------------------------------------
+
+COMMAND_FIELDS = {
+    "load": {"type", "id", "position", "record", "players", "options", "seat"},
+    "play": {"type", "id", "action"},
+}
+
+
+def parse_command(text: object) -> dict[str, Any]:
+    """A host's command (the message as JSON text), checked; ``ValueError`` saying what is wrong."""
+    if not isinstance(text, str):
+        raise ValueError("a command is a plain object")
+    if len(text) > MAX_COMMAND:
+        raise ValueError(f"the command is too long (at most {MAX_COMMAND:,} characters as JSON)")
+    data = read_json(text, "command")
+    if not isinstance(data, dict):
+        raise ValueError("a command is a plain object with a type")
+    kind = data.get("type")
+    if kind not in COMMAND_FIELDS:
+        raise ValueError(f"unknown command type {quote(kind)}; the commands are: {', '.join(COMMAND_FIELDS)}")
+    extra = sorted(set(data) - COMMAND_FIELDS[kind])
+    if extra:
+        raise ValueError(f"{quote(extra[0][:30])} is not a field of a {kind} command")
+    ident = data.get("id")
+    if ident is not None and not (_whole(ident) or isinstance(ident, str) and len(ident) <= 64):
+        raise ValueError("a command's id is a short text or a whole number")
+    if kind == "play":
+        if not isinstance(data.get("action"), str) or not data["action"].strip():
+            raise ValueError("a play command names its action as text")
+    else:
+        if ("position" in data) == ("record" in data):
+            raise ValueError("a load command has a position or a record")
+        if "options" in data and not isinstance(data["options"], dict):
+            raise ValueError("options is an object")
+        if "players" in data and not _whole(data["players"]):
+            raise ValueError("players is a whole number")
+    return data
+
+
+def reply_id(data: Mapping[str, Any] | None) -> dict[str, Any]:
+    return {"id": data["id"]} if data and "id" in data else {}
+
+
+# -- the frame's model -------------------------------------------------------------------------------------------
+
+
+class Embed:
+    """The frame's game: a :class:`Session` (a position or a game) or a :class:`Replay` (a record)."""
+
+    def __init__(self, request: Request) -> None:
+        self.request = request
+        self.game = request.game
+        self.session: Session | None = None
+        self.replay: Replay | None = None
+        state = request.state
+        if request.mode == "record":
+            self.replay = Replay(state, [f"Player {i + 1}" for i in range(state.players)], request.seat)
+            return
+        seats = [Seat(computer=request.interactive and i != request.seat, level=request.level)
+                 for i in range(state.players)]
+        setup = Setup(self.game, state.players, int(state.seed or 0), seats, dict(state.options), request.delay)
+        self.session = Session(setup, state)
+        self.session.viewer = request.seat
+        if not request.interactive:
+            self.session.names = [f"Player {i + 1}" for i in range(state.players)]
+
+    @property
+    def state(self) -> pyengine.State:
+        if self.replay is not None:
+            return self.replay.states[self.replay.index]
+        assert self.session is not None
+        return self.session.state
+
+    def view(self) -> dict[str, Any]:
+        """The shown seat's view; moves only when that seat is a player here who decides now."""
+        if self.replay is not None:
+            return self.replay.view()
+        session = self.session
+        assert session is not None
+        view = session.state.view(self.request.seat)
+        if not (self.request.interactive and session.decides_now()):
+            view["moves"] = {}
+        view["names"] = session.names
+        view["you"] = session.you if self.request.interactive else self.request.seat
+        return view
+
+    def html(self) -> str:
+        """The frame's content: the headline and scores (with ``controls``), the board."""
+        if self.replay is not None:
+            replay = self.replay
+            top = ""
+            if self.request.controls:
+                top = replay.controls_html() + drawing.scores_html(self.state, replay.names)
+            return top + drawing.render_view(self.game, replay.view())
+        session = self.session
+        assert session is not None
+        top = drawing.status_html(session) if self.request.controls else ""
+        return top + drawing.render_view(self.game, self.view())
+
+    def describe(self, kind: str, data: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The ``ready`` / ``loaded`` event."""
+        state = self.state
+        return {
+            "type": kind,
+            "game": self.game,
+            "mode": self.request.mode,
+            "players": state.players,
+            "seat": self.request.seat,
+            "current_player": state.current_player,
+            "interactive": self.request.interactive,
+            "over": state.is_terminal(),
+            "moves": list(self.view()["moves"]),
+            **reply_id(data),
+        }
+
+    def computer_to_move(self) -> bool:
+        return self.session is not None and self.request.interactive and self.session.computer_to_move()
+
+    def play(self, text: str, by: str) -> list[dict[str, Any]]:
+        """Play ``text`` for the seat deciding now; the events it makes (``ValueError`` when refused)."""
+        session = self.session
+        if session is None:
+            raise ValueError("a record is shown: load a position to play")
+        before = session.state
+        seat = before.current_player
+        if seat is None:
+            raise ValueError("the game is over")
+        if by != "computer" and session.setup.seats[seat].computer:
+            raise ValueError("the computer is to play now")
+        action = before.parse_action(text)  # IllegalAction (a ValueError) saying why not
+        facts = before.moves()[str(action)]
+        if by == "computer":
+            session.computer_move(action)
+        else:
+            session.state = before.apply(action)
+            session.selection = None
+            session.message = ""
+        session.viewer = self.request.seat
+        after = session.state
+        events = [{"type": "move", "action": str(action), "facts": facts, "seat": seat, "by": by,
+                   "current_player": after.current_player, "over": after.is_terminal()}]
+        if after.is_terminal():
+            events.append({"type": "over", "scores": after.scores(), "winners": after.winners()})
+        return events
+
+
+def embed_code(site: str, game: str, position: str, title: str = "", height: int = 420) -> str:
+    """The ``<iframe>`` snippet that embeds a named position of ``game`` from the site at ``site`` (its address,
+    ending in ``/``)."""
+    address = f"{site}embed.html?game={url_quote(game)}&position={url_quote(position)}"
+    label = title or f"{pyengine.GAMES[game].title}: {position}"
+    return (f'<iframe src="{esc(address)}" title="{esc(label)}" width="100%" height="{height}" '
+            'style="border: 0" sandbox="allow-scripts allow-same-origin" loading="lazy"></iframe>')
+
+
+def add_embed_buttons(panel: Any, game: str, window: Any, proxy: Any) -> None:
+    """Give every ``.live-position`` of a rules page a "Copy embed code" button (``proxy``: Pyodide's
+    ``create_proxy``; ``window``: the page's window)."""
+    site = str(window.URL.new(".", window.document.baseURI).href)
+    for element in panel.querySelectorAll(".live-position"):
+        name = element.getAttribute("data-position")
+        if not isinstance(name, str):
+            continue
+        code = embed_code(site, game, name)
+        box = window.document.createElement("div")
+        box.className = "embed-code"
+        box.innerHTML = (
+            '<button type="button" class="btn">Copy embed code</button> <span class="hint" aria-live="polite">'
+            f'</span><textarea readonly hidden aria-label="Embed code">{esc(code)}</textarea>'
+        )
+        element.after(box)
+        button, note, area = box.querySelector("button"), box.querySelector(".hint"), box.querySelector("textarea")
+
+        def copy(_event: Any, code: str = code, note: Any = note, area: Any = area) -> None:
+            area.hidden = False
+            area.select()
+            try:
+                window.navigator.clipboard.writeText(code)
+                note.textContent = "Copied."
+            except Exception:  # no clipboard here: the code is selected to copy by hand
+                note.textContent = "Select the code below and copy it."
+
+        button.addEventListener("click", proxy(copy))
+
+
+# -- the page ----------------------------------------------------------------------------------------------------
+
+
+def main() -> None:  # pragma: no cover - runs in the browser
+    """Start the frame: read the address, draw, and answer the host (see the module's docstring)."""
+    from . import embed_page
+
+    embed_page.start()
