@@ -5,9 +5,12 @@ Cells are x,y with y growing downwards; positions are built with the game's ``lo
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,12 +18,25 @@ from cardtable_web.drawing import render_state
 
 import pyengine
 from pyengine import IllegalAction, Rng, State
+from pyengine.cards import Card
 from pyengine.core import check_setup, named_position
 from pyengine.games.cardcassonne import RULES, area_value, auto_removed
+from pyengine.games.cardcassonne.position import FIELDS
 from pyengine.words import seat_names
 from tests.playouts import playout
 
-FILLER = ["2♣", "3♣", "4♣", "5♣", "6♣", "7♣"]
+FILLER = ["2♣", "3♣", "4♣", "5♣", "6♣", "7♣", "8♣", "9♣", "10♣", "2♠", "3♠", "4♠"]
+
+
+def fillers(used: list[str], count: int) -> list[str]:
+    """``count`` filler cards that keep every card within its two copies, given the cards ``used``."""
+    seen = Counter(used)
+    found: list[str] = []
+    for card in FILLER * 2:
+        if len(found) < count and seen[card] < 2:
+            seen[card] += 1
+            found.append(card)
+    return found
 
 
 def position(
@@ -34,12 +50,22 @@ def position(
     scores: list[int] | None = None,
     turn: int = 0,
 ) -> State:
+    """A state from a table and hands. A position must let play go round until every card is played, so every
+    hand shorter than the longest is padded with filler cards to its size, and the draw pile (unless given) holds
+    one filler card per player."""
     players = len(hands)
     checked = check_setup(RULES, players, options or {})
+    used = [c for *_, c in board] + [c for h in hands for c in h] + (deck or [])
+    longest = max(len(h) for h in hands)
+    padded = []
+    for hand in hands:
+        extra = fillers(used, longest - len(hand))
+        used += extra
+        padded.append([*hand, *extra])
     spec: dict[str, Any] = {
         "board": [list(b) for b in board],
-        "hands": hands,
-        "deck": FILLER[:players] if deck is None else deck,
+        "hands": padded,
+        "deck": fillers(used, players) if deck is None else deck,
         "tokens": [list(t) for t in tokens],
         "turn": turn,
     }
@@ -355,6 +381,154 @@ def test_evaluate_gives_chances_that_sum_to_one_and_favour_the_leader() -> None:
     state = position([(0, 0, "5♣")], [["K♡"], ["2♠"]], scores=[30, 0])
     chances = RULES.evaluate(state.core)
     assert chances is not None and abs(sum(chances) - 1) < 1e-9 and chances[0] > chances[1]
+
+
+# -- positions: every field checked (hostile input) ------------------------------------------------------------------
+
+FIGURE = dict(RULES.positions["figure-1"].position)
+
+
+def refused(change: dict[str, Any], *words: str, players: int = 2, options: dict[str, Any] | None = None) -> str:
+    """The short message refusing figure 1 with ``change`` (a None value drops the key); it names ``words``."""
+    spec = {k: v for k, v in {**FIGURE, **change}.items() if v is not None}
+    with pytest.raises(ValueError) as caught:
+        pyengine.new_game("cardcassonne", players, 1, options, spec)
+    message = str(caught.value)
+    assert len(message) < 300, message
+    for word in words:
+        assert word in message, message
+    return message
+
+
+def test_the_figure_loads_with_every_card_in_one_zone() -> None:
+    state = named_position("cardcassonne", "figure-1")
+    core = state.core
+    assert core.tokens_left == (6, 6) and core.points == (0, 0) and core.turn == 0
+    zones = Counter(c for *_, c in core.board) + Counter(c for h in core.hands for c in h)
+    zones += Counter(core.deck) + Counter(core.removed)
+    assert sum(zones.values()) == 104 and set(zones.values()) == {2}
+    assert len(core.removed) == 104 - 7 - 2 and not core.deck
+    # tokens_left defaults to the supply less the tokens on the table
+    spec = {k: v for k, v in FIGURE.items() if k != "tokens_left"}
+    assert pyengine.new_game("cardcassonne", 2, 1, {"tokens": 4}, spec).core.tokens_left == (3, 3)
+
+
+def test_a_card_named_a_third_time_is_refused() -> None:
+    refused({"hands": [["2♣", "5♡", "5♡"], ["3♢", "4♢", "6♢"]]}, "'hands', hand 1", "third 5♡")
+    refused({"deck": ["5♡"] * 60}, "'deck'", "third 5♡")
+    refused({"hands": [["2♣"] * 500, ["3♢"]]}, "'hands', hand 1", "500 cards")
+    refused({"hands": [["2♣"] * 3, ["3♢"] * 3]}, "'hands', hand 1", "third 2♣")
+    refused({"hands": [["Jk"], ["3♢"]]}, "'hands', hand 1", "not a card of the game")
+    refused({"board": [[0, 0, "5♡"], [1, 0, "5♡"], [2, 0, "5♡"]]}, "'board', entry 3", "third 5♡")
+
+
+def test_removed_cards_when_given_complete_the_two_decks() -> None:
+    state = named_position("cardcassonne", "figure-1")
+    removed = [str(c) for c in state.core.removed]
+    whole = pyengine.new_game("cardcassonne", 2, 1, None, {**FIGURE, "removed": removed})
+    assert whole.core == state.core
+    refused({"removed": removed[1:]}, "'removed'", "1 of the 104 cards")
+    refused({"removed": [*removed, "5♡"]}, "'removed'", "third 5♡")
+
+
+@pytest.mark.parametrize("owner", [99, -1, True, "0", 0.5])
+def test_token_owners_are_seats(owner: object) -> None:
+    refused({"tokens": [[0, 0, owner]]}, "'tokens', entry 1", "owner must be a seat 0..1")
+
+
+def test_tokens_lie_one_per_occupied_cell_within_the_supply() -> None:
+    refused({"tokens": [[5, 5, 0]]}, "'tokens', entry 1", "no card lies on cell 5,5")
+    refused({"tokens": [[0, 0, 0], [0, 0, 1]]}, "'tokens', entry 2", "two tokens on cell 0,0")
+    refused({"tokens_left": [7, 6]}, "'tokens_left'", "seat 0 would have 8 tokens")
+    cells = [[x, y] for x, y, _ in FIGURE["board"]]
+    refused({"tokens": [[*cells[i], 0] for i in range(5)]}, "'tokens'", "seat 0 has 5 tokens", options={"tokens": 4})
+    # 9♢ at -1,0 closed in on every side is a complete area: its token would have been scored (rule 15)
+    board = [[0, 0, "5♡"], [-1, 0, "9♢"], [-2, 0, "2♣"], [-1, -1, "3♣"], [-1, 1, "4♣"]]
+    refused({"board": board, "tokens": [[-1, 0, 1]], "tokens_left": [7, 6]}, "'tokens'", "complete area")
+
+
+@pytest.mark.parametrize("left", [[-1, 6], [6], [6, 6, 6], [], 5, [6, True], [6, 0.5], "66", {"0": 6}])
+def test_tokens_left_is_one_count_per_seat(left: object) -> None:
+    refused({"tokens_left": left}, "'tokens_left'")
+
+
+@pytest.mark.parametrize("scores", [[1], [1, 2, 3], [], 5, [-1, 0], [0, 10**6], [0, 1.5], [False, 0]])
+def test_scores_are_one_count_per_seat(scores: object) -> None:
+    refused({"scores": scores}, "'scores'")
+
+
+@pytest.mark.parametrize("value", [0.5, 1_000_000, -61, True, "1", None, 2**70])
+def test_cells_are_small_whole_numbers(value: object) -> None:
+    board = [list(entry) for entry in FIGURE["board"]]
+    board[3][0] = value
+    refused({"board": board}, "'board', entry 4", "x must be a whole number from -60 to 60")
+    refused({"tokens": [[0, value, 0]]}, "'tokens', entry 1", "y must be a whole number")
+    far = pyengine.new_game("cardcassonne", 2, 1, None, {**FIGURE, "board": [*FIGURE["board"], [60, -60, "K♠"]]})
+    assert (60, -60) in far.core.table.at
+
+
+def test_shapes_and_unknown_fields_are_named() -> None:
+    refused({"bogus": [1] * 1000}, "'bogus'", "not part of a Card-cassonne position")
+    refused({"Board": []}, "'Board'")
+    refused({"board": None}, "'board' is missing")
+    refused({"hands": None}, "'hands' is missing")
+    refused({"board": []}, "'board' must be a list of 1 to 104")
+    refused({"board": {"0": "5♡"}}, "'board' must be a list")
+    refused({"board": [[0, 0]]}, "'board', entry 1 must be [x, y, card]")
+    refused({"hands": [["2♣"]]}, "'hands' must be a list of 2 hands")
+    refused({"hands": "2♣ 3♢"}, "'hands' must be a list of 2 hands")
+    refused({"deck": "5♡"}, "'deck' must be a list of cards")
+    refused({"tokens": [[0, 0]]}, "'tokens', entry 1 must be [x, y, owner]")
+    refused({"turn": 2}, "'turn' must be a seat 0..1")
+    refused({"turn": True}, "'turn'")
+    message = refused({"hands": [["x" * 100_000], ["3♢"]]}, "'hands', hand 1", "not a card of the game")
+    assert "x" * 41 not in message
+
+
+def test_every_turn_until_the_end_has_a_card_to_play() -> None:
+    refused({"hands": [[], []]}, "'hands'", "seat 0 would have no card to play now")
+    refused({"hands": [[], ["3♢"]]}, "'hands'", "seat 0 would have no card to play now")
+    refused({"hands": [["2♣"], []], "deck": ["3♣"]}, "'hands'", "seat 1 would have no card on a later turn")
+    refused({"hands": [["2♣", "4♣"], ["3♢"]], "turn": 1}, "seat 1 would have no card on a later turn")
+    three = {"hands": [["2♣"], [], ["3♣"]], "tokens_left": [6, 6, 7]}
+    refused(three, "'hands'", "seat 1 would have no card on a later turn", players=3)
+    # when the game stops with the draw pile, a seat never reached may hold nothing
+    stop = {"end": "stop-when-deck-empty"}
+    state = pyengine.new_game("cardcassonne", 2, 1, stop, {**FIGURE, "hands": [["2♣"], []], "deck": ["3♣"]})
+    state = state.apply(state.legal_texts()[0])
+    while not state.is_terminal():
+        state = state.apply(state.legal_texts()[-1])
+    assert state.core.hands == ((Card.parse("3♣"),), ())
+    # the seat to play may be any seat that has a card
+    assert pyengine.new_game("cardcassonne", 2, 1, None, {**FIGURE, "turn": 1}).current_player == 1
+
+
+def test_records_with_bad_positions_are_refused_by_field() -> None:
+    record = named_position("cardcassonne", "figure-1").apply("2♣ @ 0,-2").record()
+    assert pyengine.replay(record).core.board[-1][:2] == (0, -2)
+    for change, word in [
+        ({"tokens_left": 5}, "'tokens_left'"),
+        ({"tokens_left": []}, "'tokens_left'"),
+        ({"scores": [1, 2, 3]}, "'scores'"),
+        ({"hands": [[], []]}, "'hands'"),
+    ]:
+        bad = {**record, "position": {**record["position"], **change}}
+        for load in (lambda bad=bad: pyengine.replay(bad), lambda bad=bad: pyengine.from_json(json.dumps(bad))):
+            with pytest.raises(ValueError) as caught:
+                load()
+            assert "record field 'position'" in str(caught.value) and word in str(caught.value)
+
+
+def test_the_rules_page_documents_the_position_format_and_its_example_loads() -> None:
+    page = (Path(__file__).resolve().parents[1] / "web" / "rules" / "cardcassonne.html").read_text("utf-8")
+    section = page[page.index("Position format") :]
+    for name in FIELDS:
+        assert f"<code>{name}</code>" in section, name
+    example = json.loads(re.search(r"<pre>(.*?)</pre>", section, re.S).group(1))  # type: ignore[union-attr]
+    state = pyengine.new_game("cardcassonne", 2, 0, None, example)
+    assert state.current_player == 0 and state.scores() == [3, 0] and state.core.tokens == ((1, 0, 1),)
+    assert len(state.core.removed) == 104 - 3 - 4 - 2
+    assert area(state, 0, 0)["tokens"] == [[1, 0, 1]]
 
 
 # -- renderer -------------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """Card-cassonne: lay cards on an open table, claim same-suit areas with tokens and score them.
 
 The package: ``board`` (values, cells, areas, the core), ``actions`` (action values and their
-notation), ``rules`` (setup, legal actions, effects, scores), ``words`` (log entries, refusals)
-and ``view`` (views, action facts, named positions).
+notation), ``rules`` (setup, legal actions, effects, scores), ``position`` (positions, checked field by
+field), ``words`` (log entries, refusals) and ``view`` (views, action facts, named positions).
 """
 
 from __future__ import annotations

@@ -9,10 +9,11 @@ import math
 from collections.abc import Mapping
 from typing import Any, cast
 
-from ...cards import Card, standard_deck
+from ...cards import standard_deck
 from ...core import Action, GameInfo, NamedPosition, Option, OptionValue, Rules
 from ...rng import Rng
 from ...words import Entry
+from . import position as _position
 from . import view as _view
 from . import words as _words
 from .actions import DONE, MADE_PLAYS, NO_TOKEN, NOTATION, TOKEN, Play, ScoreArea, TokenChoice, play
@@ -119,40 +120,10 @@ class CardcassonneRules(Rules):
     def load_position(
         self, players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]
     ) -> CardcassonneCore:
-        """A position: ``board`` [[x, y, "7♡"], ...] (first: the start card), ``hands`` [["2♣", ...], ...],
-        optional ``deck``, ``tokens`` [[x, y, owner], ...], ``tokens_left``, ``scores``, ``turn``."""
-        try:
-            board = tuple((int(x), int(y), Card.parse(str(c))) for x, y, c in position["board"])
-            hands = tuple(tuple(sorted((Card.parse(str(c)) for c in h), key=card_key)) for h in position["hands"])
-            deck = tuple(Card.parse(str(c)) for c in position.get("deck", ()))
-            tokens = tuple(sorted((int(x), int(y), int(o)) for x, y, o in position.get("tokens", ())))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"bad cardcassonne position: {exc}") from None
-        if len(hands) != players or not board:
-            raise ValueError("a position needs a board with a start card and one hand per player")
-        if len({(x, y) for x, y, _ in board}) != len(board):
-            raise ValueError("two cards of the position share a cell")
-        default_left = int(options.get("tokens", 7))
-        left = tuple(int(n) for n in position.get("tokens_left", [default_left] * players))
-        points = tuple(int(n) for n in position.get("scores", [0] * players))
-        alike, play_out = variants(options)
-        core = CardcassonneCore(
-            players=players,
-            alike=alike,
-            play_out=play_out,
-            board=board,
-            tokens=tokens,
-            tokens_left=left,
-            points=points,
-            hands=hands,
-            deck=deck,
-            removed=(),
-            turn=int(position.get("turn", 0)) % players,
-            phase="play",
-        )
-        if any((x, y) not in core.table.at for x, y, _ in tokens):
-            raise ValueError("a token of the position lies on an empty cell")
-        return core
+        """A core from a position (``board``, ``hands``, optional ``deck``, ``removed``, ``tokens``,
+        ``tokens_left``, ``scores``, ``turn``), every field checked: see :func:`.position.load` for the format,
+        the card set (two decks, each card in exactly one zone) and the refusals."""
+        return _position.load(players, options, position)
 
     # -- the decision ------------------------------------------------------------------------------
     def current_player(self, core: CardcassonneCore) -> int | None:
