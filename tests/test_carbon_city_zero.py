@@ -93,12 +93,41 @@ def test_rounds_option_and_global_opportunities_at_setup() -> None:
     assert pyengine.new_game(GAME, 2, 1, {"rounds": 8}).core.rounds_left == 8
     assert pyengine.new_game(GAME, 2, 1, {"rounds": 10}).core.rounds_left == 10
     for seed in range(300):
-        core = pyengine.new_game(GAME, 2, seed).core
-        if "Global Opportunities" in core.global_area:
-            assert len(core.market) == 6
+        state = pyengine.new_game(GAME, 2, seed)
+        if "Global Opportunities" in state.core.global_area:
             break
     else:
         raise AssertionError("no seed revealed Global Opportunities at setup")
+    core = state.core
+    # rule 3: five market cards face up, even with Global Opportunities revealed during the deal
+    assert len(core.market) == 5 and all(CARDS[n].sector in ccz.MARKET_SECTORS for n in core.market)
+    total = len(core.market) + len(core.market_deck) + len(core.discard) + len(core.global_area)
+    assert total == 60
+    # its sixth card comes with the first refill (rules 8 and 25)
+    buy = next(t for t in texts(state) if t.startswith("buy "))
+    assert len(state.apply(buy).core.market) == 6
+
+
+def test_the_opening_marketplace_is_always_five_cards() -> None:
+    """Rule 3 (golden): about a fifth of the setups reveal Global Opportunities; the deal still stops at five."""
+    seen = 0
+    for seed in range(200):
+        for players in (1, 2, 3, 4):
+            core = pyengine.new_game(GAME, players, seed).core
+            seen += "Global Opportunities" in core.global_area
+            assert len(core.market) == 5, (players, seed)
+            assert all(CARDS[n].sector in ccz.MARKET_SECTORS for n in core.market)
+    assert seen > 50
+
+
+def test_a_position_description_is_refused() -> None:
+    """The game has no loadable positions: any description is a short ValueError."""
+    for described in ({"x": 1}, {}, {"carbon": 0}):
+        with pytest.raises(ValueError, match="no loadable positions") as refused:
+            pyengine.new_game(GAME, 2, 1, None, described)
+        assert len(str(refused.value)) < 200
+    with pytest.raises(ValueError):
+        pyengine.new_game(GAME, 2, 1, None, "carbon 0")  # type: ignore[arg-type]
 
 
 def test_solo_plays_two_decks_and_rivalry_needs_two_players() -> None:
@@ -328,6 +357,30 @@ def test_the_65_cap_costs_an_extra_round() -> None:
     assert doom.apply("end turn").core.result == "lost"
 
 
+def test_a_loss_at_the_65_cap_mid_round_cleans_up_the_turn() -> None:
+    """Rules 10, 11, 14, 15 (golden): time runs out through the 65 penalty in the middle of a round;
+    the turn ends as any turn does (cards recycled, next hand drawn), then the game is lost."""
+    played = ("Large Factory", "Budget", "Poor Transport")
+    state = position(in_play=played, carbon=60, rounds_left=1, round=8, active=0)
+    state = state.apply("use Large Factory #1 special").apply("buy Car Share")
+    in_play = [s[0] for s in state.core.in_play]
+    after = state.apply("end turn")
+    core = after.core
+    assert after.is_terminal() and core.result == "lost" and core.carbon == 65 and core.rounds_left == 0
+    assert core.in_play == () and core.spent == 0 and not core.buying and core.link_bonus == 0
+    mine = core.decks[0]
+    assert sorted(mine.recycle) == sorted(["Car Share", *in_play])  # rule 10: every card in play recycled
+    assert len(mine.hand) == 5  # rule 11: the next hand drawn
+    assert core.active == 0 and core.round == 8  # the round in which time ran out (mid-round)
+    assert "Time's up" in last_line(after)
+    # the same with Global Funding's gift: the Budget goes to the other hand instead
+    gift = position(in_play=played, carbon=60, rounds_left=1, global_area=("Global Funding",))
+    core = gift.apply("give Budget to player 2 and end turn").core
+    assert core.result == "lost" and core.in_play == ()
+    assert core.decks[1].hand == FIVE + ("Budget",)
+    assert sorted(core.decks[0].recycle) == ["Large Factory", "Poor Transport"]
+
+
 def test_winning_at_zero_mid_round() -> None:
     state = position(3, in_play=("Ecohouses", "Solar Thermal Panels"), carbon=11)
     after = state.apply("end turn")
@@ -342,6 +395,36 @@ def test_losing_at_times_up() -> None:
     assert after.is_terminal() and after.core.result == "lost" and after.winners() == []
     mid = position(in_play=("Budget",), carbon=30, rounds_left=1, active=0).apply("end turn")
     assert not mid.is_terminal()  # the round is not over yet
+
+
+def test_a_game_lost_on_time_shows_the_round_in_which_time_ran_out() -> None:
+    """Rules 13 and 15 (golden): the final state shows the last round played, with the counter at 0."""
+    def lose(state: State) -> tuple[State, list[int]]:
+        rounds_seen = []
+        while not state.is_terminal():
+            rounds_seen.append(state.core.round)
+            state = state.apply("end turn")  # buy nothing: the city never reaches zero
+        return state, rounds_seen
+
+    # Budgets only (carbon 0): time runs out at the end of round 8, the counter's last round
+    state, rounds_seen = lose(position(in_play=FIVE, carbon=30, rounds_left=8, round=1))
+    core = state.core
+    assert core.result == "lost" and core.rounds_left == 0 and core.carbon == 30
+    assert core.round == 8 == max(rounds_seen)  # "round 8" of 8, not a ninth round never played
+    assert core.in_play == () and all(len(d.hand) == 5 for d in core.decks)
+    view = state.view(0)
+    assert view["round"] == 8 and view["rounds_left"] == 0
+    # the start decks push the city to 65, which costs extra spaces: time runs out sooner
+    state, rounds_seen = lose(pyengine.new_game(GAME, 2, 5, {"rounds": 8}))
+    core = state.core
+    assert core.result == "lost" and core.carbon == 65 and core.rounds_left == 0
+    assert core.round == max(rounds_seen) < 8 and core.in_play == ()
+    # the end-of-round loss of a position in round 9 (counter 9 from the start, no 65 penalty)
+    last = position(in_play=("Budget",), carbon=30, rounds_left=1, round=9, active=1).apply("end turn")
+    assert last.core.result == "lost" and last.core.round == 9 and last.core.in_play == ()
+    # the end of a round at 65 with one space left: the extra space and the round's space both go
+    both = position(in_play=("Large Factory",), carbon=64, rounds_left=2, round=7, active=1).apply("end turn")
+    assert both.core.result == "lost" and both.core.rounds_left == 0 and both.core.round == 7
 
 
 def test_evaluate_prefers_lower_carbon_and_more_rounds() -> None:

@@ -16,7 +16,17 @@ from ...words import Entry
 from . import view as _view
 from . import words as _words
 from .actions import BUYS, END_TURN, NOTATION, Buy, EndTurn, Use, use
-from .cards import CARBON_MAX, CARBON_START, CARDS, HAND, RIVALRY_CARBON_START, RIVALRY_ROUND_LIMIT, TABLE, CardType
+from .cards import (
+    CARBON_MAX,
+    CARBON_START,
+    CARDS,
+    HAND,
+    MARKET,
+    RIVALRY_CARBON_START,
+    RIVALRY_ROUND_LIMIT,
+    TABLE,
+    CardType,
+)
 from .state import (
     COST,
     Core,
@@ -95,7 +105,9 @@ class CarbonCityZero(Rules):
         pool = TABLE.market_cards + TABLE.snags + (TABLE.globals_rivalry if rivalry else TABLE.globals_cooperative)
         market_deck, rng = rng.shuffled(sorted(pool))
         m = MarketRefill([], market_deck, (), (), [], rng)
-        refill(m, -1)
+        # Rule 3: five market cards face up, even when Global Opportunities turns up during the deal
+        # (its sixth card comes with the first refill).
+        refill(m, -1, MARKET)
         # Rule 3: a snag dealt at setup goes to the discard pile.
         discard = m.discard + tuple(m.snags)
         rng = m.rng
@@ -335,9 +347,7 @@ class CarbonCityZero(Rules):
             if carbon == 0:  # rule 12: everyone wins at once
                 return evolve(core, carbon=0, result="won", winners=tuple(range(core.players)))
             if carbon == CARBON_MAX:  # rule 14: the round counter moves one extra space
-                rounds_left -= 1
-                if rounds_left <= 0:
-                    return evolve(core, carbon=carbon, rounds_left=0, result="lost")
+                rounds_left -= 1  # at 0 time is up (rule 15), once this turn's cards are recycled
         # Rule 10: recycle, except a Budget given away under Global Funding.
         played = [s[0] for s in core.in_play]
         if gift >= 0:
@@ -360,13 +370,15 @@ class CarbonCityZero(Rules):
                     winners = self._rivalry_winners(evolve(core, decks=tuple(decks), in_play=()))
             else:
                 rounds_left -= 1
-                if rounds_left <= 0:
-                    result = "lost"
+        if not core.rivalry and rounds_left <= 0:
+            result = "lost"  # rule 15: time's up, at the end of a round or mid-round through rule 14
         if result:
+            # The game is over: the turn's cards are recycled as at any turn's end, and the round
+            # number stays that of the last round played (the round in which time ran out).
             return evolve(
                 core, decks=tuple(decks), in_play=(), buying=False, spent=0, link_bonus=0, factories_zero=False,
-                topdeck=0, carbon=carbon, rounds_left=max(0, rounds_left), ender=ender, result=result,
-                winners=winners, rng=rng,
+                topdeck=0, carbon=carbon, rounds_left=max(0, rounds_left), round=core.round, ender=ender,
+                result=result, winners=winners, rng=rng,
             )
         hand = decks[nxt].hand
         decks[nxt] = evolve(decks[nxt], hand=())  # rule 5: the next player plays every card in hand

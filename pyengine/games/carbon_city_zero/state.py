@@ -152,13 +152,14 @@ class MarketRefill:
     rng: Rng
 
 
-def refill(m: MarketRefill, hole: int) -> None:
+def refill(m: MarketRefill, hole: int, size: int | None = None) -> None:
     """Rules 8 and 24-26: fill the marketplace; snags go to ``m.snags``, Globals to the Global area (a duplicate
     name to the discard pile); an empty market deck is the shuffled discard pile. ``hole``: where the
-    first new card goes. Stops when both piles are exhausted (or after one reshuffle that found
-    nothing to place, a guard against a discard pile of duplicate Globals only)."""
+    first new card goes; ``size``: the marketplace to fill (default: 5, or 6 with Global Opportunities;
+    the opening deal fills five, rule 3). Stops when both piles are exhausted (or after one reshuffle
+    that found nothing to place, a guard against a discard pile of duplicate Globals only)."""
     reshuffled = False
-    while len(m.market) < market_size(m.global_area):
+    while len(m.market) < (market_size(m.global_area) if size is None else size):
         if not m.deck:
             if not m.discard or reshuffled:
                 return
