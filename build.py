@@ -4,6 +4,7 @@ Usage::
 
     python build.py [--out DIR] [--root DIR] [--cache DIR]
     python build.py serve [--port 8000] [--host 127.0.0.1] [--out DIR] [--root DIR] [--cache DIR]
+    python build.py zip [--zip-dir DIR] [--out DIR] [--root DIR] [--cache DIR]
 
 The site is fully offline: Pyodide and PyScript are vendored from their npm packages (pinned by version and by the
 registry's sha512 integrity), the engine ships as a wheel built from this repository, and the browser layer ships as a
@@ -28,6 +29,7 @@ import tempfile
 import time
 import tomllib
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,7 +42,13 @@ ZIP_NAME = f"{BROWSER_PACKAGE}.zip"
 ZIP_DATE_TIME = (1980, 1, 1, 0, 0, 0)
 SKIP_DIRS = frozenset({"__pycache__"})
 SKIP_SUFFIXES = frozenset({".pyc", ".pyo"})
-SCANNED_SUFFIXES = frozenset({".html", ".htm", ".js", ".mjs", ".css", ".json", ".py"})
+SCANNED_SUFFIXES = frozenset({".html", ".htm", ".js", ".mjs", ".css", ".json", ".py", ".webmanifest"})
+WORKER = "sw.js"
+"""The service worker's source (in the repository's and the site's root folder, so its scope is the whole site)."""
+WORKER_PLACEHOLDER = '"__CARDTABLE_BUILD__"'
+WEB_MANIFEST = "manifest.webmanifest"
+ICON_SIZES = (192, 512)
+RELEASE_NAME = "card-table"
 MB = 1_000_000
 
 
@@ -429,8 +437,8 @@ def write_manifest(stage: Path, project: dict[str, Any], archives: str) -> dict[
         "pyodide": "vendor/pyodide/",
         "pyscript": "vendor/pyscript/core.js",
         "vendor": {PYODIDE.name: PYODIDE.version, PYSCRIPT.name: PYSCRIPT.version},
-        "cache_key": cache_key(stage, files),
-        "files": files,
+        "cache_key": write_worker(stage, files, cache_key(stage, files)),
+        "files": file_sizes(stage),
     }
     (stage / "build.json").write_text(json.dumps(manifest, indent=2, sort_keys=False) + "\n", encoding="utf-8")
     return manifest
@@ -500,6 +508,75 @@ def replace_output(stage: Path, out: Path) -> None:
     stage.rename(out)
 
 
+# -- installable and offline: icons, web app manifest, service worker -----------------------------------------------
+
+
+def png(width: int, height: int, rows: Iterable[bytes]) -> bytes:
+    """An 8-bit RGB PNG from its rows of ``width * 3`` bytes."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return len(data).to_bytes(4, "big") + kind + data + zlib.crc32(kind + data).to_bytes(4, "big")
+
+    header = width.to_bytes(4, "big") + height.to_bytes(4, "big") + bytes([8, 2, 0, 0, 0])
+    raw = b"".join(b"\0" + row for row in rows)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+def icon_png(size: int) -> bytes:
+    """The site's icon: a white card with a red heart on green felt (the favicon's drawing), ``size`` pixels square."""
+    felt, card, heart = b"\x1d\x3b\x2a", b"\xff\xff\xff", b"\xb3\x26\x1e"
+    half_w, half_h, radius = 0.28 * size, 0.38 * size, 0.06 * size
+    centre = (size - 1) / 2
+    rows = []
+    for j in range(size):
+        row = bytearray()
+        dy = abs(j - centre)
+        for i in range(size):
+            dx = abs(i - centre)
+            cx, cy = max(dx - (half_w - radius), 0.0), max(dy - (half_h - radius), 0.0)
+            if dx > half_w or dy > half_h or cx * cx + cy * cy > radius * radius:
+                row += felt
+                continue
+            # the heart curve (x^2 + y^2 - 1)^3 <= x^2 y^3, about a third of the card wide
+            x, y = (i - centre) / (0.15 * size), -(j - centre) / (0.15 * size) + 0.1
+            row += heart if (x * x + y * y - 1) ** 3 - x * x * y**3 <= 0 else card
+        rows.append(bytes(row))
+    return png(size, size, rows)
+
+
+def write_app_files(root: Path, stage: Path) -> None:
+    """Copy the web app manifest and the service worker's source, and draw the manifest's icons."""
+    for name in (WEB_MANIFEST, WORKER):
+        if not (root / name).is_file():
+            raise BuildError(f"no {name} in {root}")
+    manifest = json.loads((root / WEB_MANIFEST).read_text(encoding="utf-8"))
+    (stage / "icons").mkdir()
+    for size in ICON_SIZES:
+        (stage / "icons" / f"icon-{size}.png").write_bytes(icon_png(size))
+    missing = [icon["src"] for icon in manifest.get("icons", []) if not (stage / icon["src"]).is_file()]
+    if missing:
+        raise BuildError(f"{WEB_MANIFEST} names icons the build does not make: {missing}")
+    shutil.copyfile(root / WEB_MANIFEST, stage / WEB_MANIFEST)
+    source = (root / WORKER).read_text(encoding="utf-8")
+    if source.count(WORKER_PLACEHOLDER) != 1:
+        raise BuildError(f"{WORKER} must hold the placeholder {WORKER_PLACEHOLDER} exactly once")
+    shutil.copyfile(root / WORKER, stage / WORKER)
+
+
+def write_worker(stage: Path, files: Iterable[str], key: str) -> str:
+    """Fill in the service worker: the cache key (with the worker's own source and the manifest hashed into it) and
+    every file it precaches (the whole site and ``build.json``); returns that key."""
+    digest = hashlib.sha256(key.encode())
+    for name in (WORKER, WEB_MANIFEST):
+        digest.update(b"\0" + (stage / name).read_bytes())
+    key = digest.hexdigest()[:12]
+    precache = sorted({name for name in files if name != WORKER} | {"build.json"})
+    data = json.dumps({"cache_key": key, "files": precache}, indent=1)
+    source = (stage / WORKER).read_text(encoding="utf-8")
+    (stage / WORKER).write_text(source.replace(WORKER_PLACEHOLDER, data), encoding="utf-8")
+    return key
+
+
 def build(paths: Paths, stream: Any = None) -> dict[str, Any]:
     """Build the whole site into ``paths.out`` and return its manifest."""
     started = time.monotonic()
@@ -514,6 +591,7 @@ def build(paths: Paths, stream: Any = None) -> dict[str, Any]:
         copy_web(paths.root, stage)
         build_wheel(paths.root, project, stage / "wheels", stream)
         zip_folder(paths.root / "web" / BROWSER_PACKAGE, BROWSER_PACKAGE, stage / "wheels" / ZIP_NAME)
+        write_app_files(paths.root, stage)
         manifest = write_manifest(stage, project, file_archives(stage))
         check_output(stage)
         startup = startup_files(stage, manifest)
@@ -532,6 +610,9 @@ def sources(root: Path) -> Iterator[Path]:
     for name in ("index.html", "embed.html", "pyproject.toml", "README.md"):
         if (root / name).is_file():
             yield root / name
+    for name in (WORKER, WEB_MANIFEST):
+        if (root / name).is_file():
+            yield root / name
     for folder in ("web", "pyengine"):
         if (root / folder).is_dir():
             yield from walk_files(root / folder)
@@ -544,6 +625,38 @@ def needs_build(paths: Paths) -> bool:
         return True
     built = stamp.stat().st_mtime
     return any(path.stat().st_mtime > built for path in sources(paths.root))
+
+
+# -- release archive -------------------------------------------------------------------------------------------------
+
+RELEASE_README = """Card Table: five card games that run in the browser, offline.
+
+To play, serve this folder over HTTP on your own computer and open the address it prints:
+
+    python3 -m http.server --bind 127.0.0.1 8000
+
+then open http://127.0.0.1:8000/ in a browser. After one visit the site also works with no network at all.
+
+Opening index.html from the file system (file://) cannot work: the page loads JavaScript modules and
+WebAssembly (the Python runtime), which browsers only allow over HTTP, and service workers need HTTP too.
+"""
+
+
+def release_zip(paths: Paths, folder: Path, stream: Any = None) -> Path:
+    """Build when a source is newer than the output, then write ``folder/card-table-<cache key>.zip``: the site in a
+    ``card-table/`` folder with a README.txt saying how to serve it (deterministic: sorted, fixed dates)."""
+    if needs_build(paths):
+        build(paths, stream=stream)
+    manifest = json.loads((paths.out / "build.json").read_text(encoding="utf-8"))
+    target = folder / f"{RELEASE_NAME}-{manifest['cache_key']}.zip"
+    zip_folder(paths.out, RELEASE_NAME, target)
+    with zipfile.ZipFile(target, "a", compression=zipfile.ZIP_DEFLATED) as zf:
+        info = zipfile.ZipInfo(f"{RELEASE_NAME}/README.txt", date_time=ZIP_DATE_TIME)
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o644 << 16
+        zf.writestr(info, RELEASE_README)
+    log(f"release: {display(target)} ({target.stat().st_size / MB:.1f} MB)", stream)
+    return target
 
 
 # -- serving ---------------------------------------------------------------------------------------------------------
@@ -573,9 +686,10 @@ def load_devserver() -> Any:
 # -- command line ----------------------------------------------------------------------------------------------------
 
 
-def parser(serving: bool) -> argparse.ArgumentParser:
-    """The command-line parser for a build, or for ``serve`` when ``serving``."""
-    prog = "build.py serve" if serving else "build.py"
+def parser(command: str | None) -> argparse.ArgumentParser:
+    """The command-line parser for a build, or for the ``serve`` or ``zip`` command."""
+    serving = command == "serve"
+    prog = f"build.py {command}" if command else "build.py"
     p = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0] if __doc__ else None)
     p.add_argument("--root", type=Path, default=ROOT, help="the repository to build (default: build.py's folder)")
     p.add_argument("--out", type=Path, default=None, help="output folder (default: ROOT/dist)")
@@ -583,14 +697,17 @@ def parser(serving: bool) -> argparse.ArgumentParser:
     if serving:
         p.add_argument("--port", type=int, default=8000, help="port (0 picks a free one)")
         p.add_argument("--host", default="127.0.0.1", help="loopback address to bind (default 127.0.0.1)")
+    if command == "zip":
+        p.add_argument("--zip-dir", type=Path, default=None, help="where the archive goes (default: ROOT/dist-zip)")
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a build or ``serve``; a failed step prints one clear error and returns 1."""
     args_in = list(sys.argv[1:] if argv is None else argv)
-    serving = bool(args_in) and args_in[0] == "serve"
-    args = parser(serving).parse_args(args_in[1:] if serving else args_in)
+    command = args_in[0] if args_in and args_in[0] in ("serve", "zip") else None
+    serving = command == "serve"
+    args = parser(command).parse_args(args_in[1:] if command else args_in)
     root = args.root.resolve()
     paths = Paths(
         root=root,
@@ -600,6 +717,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if serving:
             serve(paths, args.host, args.port)
+        elif command == "zip":
+            release_zip(paths, (args.zip_dir or root / "dist-zip").resolve())
         else:
             build(paths)
     except BuildError as exc:

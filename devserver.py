@@ -51,8 +51,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         """Say nothing per request."""
 
     def end_headers(self) -> None:
-        """Ask browsers to revalidate HTML and build.json (the cache key lives there); the rest caches normally."""
-        if self.path.split("?", 1)[0].endswith(("/", ".html", "build.json")):
+        """Ask browsers to revalidate HTML, build.json (the cache key lives there), the service worker and the web app
+        manifest; the rest caches normally."""
+        if self.path.split("?", 1)[0].endswith(("/", ".html", "build.json", "sw.js", ".webmanifest")):
             self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 

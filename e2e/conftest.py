@@ -66,8 +66,9 @@ def load_build() -> Any:
     spec = importlib.util.spec_from_file_location("cardtable_build", ROOT / "build.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    sys.modules.setdefault(spec.name, module)  # its dataclasses look their module up there
+    spec.loader.exec_module(sys.modules[spec.name])
+    return sys.modules[spec.name]
 
 
 @pytest.fixture(scope="session")
@@ -77,8 +78,10 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(scope="session")
 def shared_context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
-    """One browser context for the run: its HTTP cache keeps Pyodide warm from test to test."""
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    """One browser context for the run: its HTTP cache keeps Pyodide warm from test to test. Service workers are
+    blocked here (one would control every later page and hide requests from ``page.route``); the offline tests
+    make their own contexts."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900}, service_workers="block")
     yield context
     context.close()
 

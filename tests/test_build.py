@@ -98,6 +98,8 @@ def make_root(root: Path) -> None:
         )
     if (ROOT / "web").is_dir():
         shutil.copytree(ROOT / "web", root / "web", ignore=ignore)
+    for name in ("sw.js", "manifest.webmanifest"):
+        shutil.copy2(ROOT / name, root / name)
     web = root / "web"
     (web / "cardtable_web").mkdir(parents=True, exist_ok=True)
     (web / "cardtable_web" / "__init__.py").touch()
@@ -147,7 +149,9 @@ def test_layout(site: Site) -> None:
     expected_web = {p for p in source_files(site.root / "web") if not p.startswith("cardtable_web/")}
     assert source_files(out / "web") == expected_web
     assert "rules/zz-build-test.html" in expected_web
-    assert sorted(p.name for p in out.iterdir()) == ["build.json", "index.html", "vendor", "web", "wheels"]
+    top = ["build.json", "icons", "index.html", "manifest.webmanifest", "sw.js", "vendor", "web", "wheels"]
+    top += ["embed.html"] if (site.root / "embed.html").is_file() else []
+    assert sorted(p.name for p in out.iterdir()) == sorted(top)
     assert not [p for p in out.rglob("*") if p.name == "__pycache__" or p.suffix == ".pyc"]
 
 
@@ -482,3 +486,41 @@ def test_serve_binds_loopback_only(site: Site) -> None:
     assert proc.returncode == 1
     assert "only a 127.x.x.x loopback address" in proc.stderr
     assert proc.stdout == ""
+
+
+# -- installable, offline, released ----------------------------------------------------------------------------------
+
+
+def test_manifest_icons_and_worker(site: Site) -> None:
+    manifest = json.loads((site.out / "manifest.webmanifest").read_text("utf-8"))
+    assert manifest["start_url"] == manifest["scope"] == "./" and manifest["display"] == "standalone"
+    assert manifest["name"] and manifest["short_name"] and manifest["theme_color"] and manifest["background_color"]
+    for icon in manifest["icons"]:
+        data = (site.out / icon["src"]).read_bytes()
+        assert data.startswith(b"\x89PNG\r\n\x1a\n")
+        width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        assert icon["sizes"] == f"{width}x{height}" and width in (192, 512)
+    build = json.loads((site.out / "build.json").read_text("utf-8"))
+    worker = (site.out / "sw.js").read_text("utf-8")
+    match = re.search(r"const BUILD = (\{.*?\});", worker, re.DOTALL)
+    assert match, "the build did not fill in the worker"
+    data = json.loads(match.group(1))
+    assert data["cache_key"] == build["cache_key"]
+    assert set(data["files"]) == (set(build["files"]) - {"sw.js"}) | {"build.json"}
+    assert {"index.html", "vendor/pyodide/pyodide.asm.wasm", build["engine_wheel"], build["web_zip"]} <= set(
+        data["files"]
+    )
+    assert any(name.startswith("web/rules/") for name in data["files"])
+
+
+def test_release_zip(site: Site, tmp_path: Path) -> None:
+    proc = run_build("zip", "--root", site.root, "--out", site.out, "--cache", site.cache, "--zip-dir", tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    key = json.loads((site.out / "build.json").read_text("utf-8"))["cache_key"]
+    archive_path = tmp_path / f"card-table-{key}.zip"
+    with zipfile.ZipFile(archive_path) as zf:
+        names = set(zf.namelist())
+        readme = zf.read("card-table/README.txt").decode("utf-8")
+    site_files = {f"card-table/{p.relative_to(site.out).as_posix()}" for p in site.out.rglob("*") if p.is_file()}
+    assert names == site_files | {"card-table/README.txt"}
+    assert "python3 -m http.server --bind 127.0.0.1 8000" in readme and "file://" in readme
