@@ -238,7 +238,8 @@ def test_wheel_contents_and_import(site: Site, tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     where, keys = proc.stdout.splitlines()
     assert Path(where).resolve().is_relative_to(tmp_path.resolve())
-    games = games_data((site.out / "index.html").read_text("utf-8"))
+    games = games_data((site.out / "index.html").read_text("utf-8"))["games"]
+    assert isinstance(games, list)
     assert json.loads(keys) == [game["id"] for game in games]
 
 
