@@ -90,10 +90,32 @@ def words(*choices: str) -> Slot:
 _FIELD = re.compile(r"\{(\w+)\}")
 
 
+def _compile_writer(pieces: list[tuple[str, str, Callable[[Any], str]]]) -> Callable[[Any], str]:
+    """One function writing a template's text from an action's fields, made once per form.
+
+    Every legal action of every position is written, so this is on the engines' hot path: the template
+    becomes an f-string (literals escaped, fields by attribute name, each slot's writer called by name),
+    about three times faster than joining the pieces at each call.
+    """
+    namespace: dict[str, Any] = {}
+    parts = []
+    for literal, name, write in pieces:
+        parts.append(literal.replace("{", "{{").replace("}", "}}"))
+        if not name:
+            continue
+        if write is str:
+            parts.append(f"{{a.{name}}}")
+        else:
+            namespace[f"write_{name}"] = write
+            parts.append(f"{{write_{name}(a.{name})}}")
+    writer: Callable[[Any], str] = eval("lambda a: f" + repr("".join(parts)), namespace)  # noqa: S307 (our own template)
+    return writer
+
+
 class Form:
     """One action kind: its name, the action type, its template and the slots of its fields."""
 
-    __slots__ = ("kind", "type", "template", "slots", "constants", "names", "regex", "example")
+    __slots__ = ("kind", "type", "template", "slots", "constants", "names", "regex", "example", "writer")
 
     def __init__(self, kind: str, type_: type, template: str, /, *, example: str = "", **fields: Any) -> None:
         self.kind = kind
@@ -107,11 +129,16 @@ class Form:
         self.constants = {k: v for k, v in fields.items() if k not in slots}
         self.names = names
         pattern, at = [], 0
+        pieces: list[tuple[str, str, Callable[[Any], str]]] = []
         for match in _FIELD.finditer(template):
+            name = match.group(1)
             pattern.append(re.escape(template[at : match.start()]))
-            pattern.append(f"(?P<{match.group(1)}>{slots[match.group(1)].pattern})")
+            pattern.append(f"(?P<{name}>{slots[name].pattern})")
+            pieces.append((template[at : match.start()], name, slots[name].write))
             at = match.end()
         pattern.append(re.escape(template[at:]))
+        pieces.append((template[at:], "", str))
+        self.writer = _compile_writer(pieces)
         self.regex = re.compile("".join(pattern))
         filled = _FIELD.sub(lambda m: slots[m.group(1)].example, template)
         self.example = example or filled
@@ -120,9 +147,8 @@ class Form:
         return type(action) is self.type and all(getattr(action, k) == v for k, v in self.constants.items())
 
     def write(self, action: object) -> str:
-        if not self.names:
-            return self.template
-        return _FIELD.sub(lambda m: self.slots[m.group(1)].write(getattr(action, m.group(1))), self.template)
+        """The action's text: the template with each field written by its slot."""
+        return self.writer(action)
 
     def read(self, text: str) -> object | None:
         """The action written ``text`` by this form, or None."""

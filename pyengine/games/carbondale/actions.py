@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from string import Formatter
-from typing import Any, cast
+from typing import Any
 
 from ...cards import Card
 from ...notation import CARD, INT, Form, Notation, Slot, one_based, words
@@ -118,25 +117,5 @@ NOTATION = Notation(
 """Examples: ``claim 3♡ at 1,0 from P2 with 4♠``, ``build 5♣ at 0,1 north of 4♣``, ``discard 9♢ face down``."""
 
 
-def _writer(form: Form) -> Callable[[Any], str]:
-    """The form's own writing (``Form.write``) compiled once into an f-string over the action's fields:
-    every legal action of every position is written, so this is on the engine's hot path."""
-    namespace: dict[str, Any] = {}
-    pieces = []
-    for literal, name, _, _ in Formatter().parse(form.template):
-        pieces.append(literal.replace("{", "{{").replace("}", "}}"))
-        if name is None:
-            continue
-        slot = form.slots[name]
-        if slot is CARD:
-            pieces.append(f"{{a.{name}.text}}")
-        elif slot.write is str:
-            pieces.append(f"{{a.{name}}}")
-        else:
-            namespace[f"write_{name}"] = slot.write
-            pieces.append(f"{{write_{name}(a.{name})}}")
-    return cast(Callable[[Any], str], eval("lambda a: f" + repr("".join(pieces)), namespace))
-
-
-_WRITERS: dict[type, Callable[[Any], str]] = {form.type: _writer(form) for form in NOTATION.forms}
+_WRITERS: dict[type, Callable[[Any], str]] = {form.type: form.write for form in NOTATION.forms}
 """Each action type has exactly one form (face up and face down are one slot of ``discard``)."""
