@@ -104,6 +104,8 @@ class Watch:
     def __init__(self, page: Page, base_url: str) -> None:
         self.problems: list[str] = []
         self.requests: list[str] = []
+        self.allowed: list[str] = []
+        """Other addresses a test serves on purpose (e.g. a host page on a second port), besides the site."""
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.problems.append(f"uncaught exception: {error}"))
         page.on("request", self._request)
@@ -123,7 +125,7 @@ def page(context: BrowserContext, base_url: str) -> Iterator[Page]:
     page.watch = watch  # type: ignore[attr-defined]
     page.set_default_timeout(60_000)
     yield page
-    outside = [url for url in watch.requests if not url.startswith((base_url, "data:", "blob:"))]
+    outside = [url for url in watch.requests if not url.startswith((base_url, "data:", "blob:", *watch.allowed))]
     assert not outside, f"requests outside the site's folder: {outside[:5]}"
     assert not watch.problems, "\n".join(watch.problems)
 

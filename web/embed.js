@@ -47,13 +47,15 @@ addEventListener("message", (event) => {
 // The content's height, whenever it changes, so the host can size the frame.
 const content = document.getElementById("embed");
 let lastHeight = -1;
-new ResizeObserver(() => {
+bridge.measure = () => {
   const height = Math.ceil(content.getBoundingClientRect().height);
   if (height !== lastHeight) {
     lastHeight = height;
     bridge.post(JSON.stringify({ type: "resize", height }));
   }
-}).observe(content);
+};
+// After every drawing (Python calls measure), and whenever the layout changes later (fonts, the frame's width).
+new ResizeObserver(() => bridge.measure()).observe(content);
 
 async function start() {
   const build = await (await fetch("build.json", { cache: "no-cache" })).json();

@@ -49,6 +49,7 @@ Everything here but :func:`main` is pure (no DOM), so it runs and is tested unde
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -307,7 +308,7 @@ class Embed:
         session = self.session
         assert session is not None
         top = drawing.status_html(session) if self.request.controls else ""
-        return top + drawing.render_view(self.game, self.view())
+        return top + drawing.render_view(self.game, self.view(), session.selection)
 
     def describe(self, kind: str, data: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The ``ready`` / ``loaded`` event."""
@@ -383,14 +384,17 @@ def add_embed_buttons(panel: Any, game: str, window: Any, proxy: Any) -> None:
         element.after(box)
         button, note, area = box.querySelector("button"), box.querySelector(".hint"), box.querySelector("textarea")
 
+        async def write(code: str, note: Any) -> None:
+            try:
+                await window.navigator.clipboard.writeText(code)
+                note.textContent = "Copied."
+            except Exception:  # no clipboard here (or not allowed): the code is selected to copy by hand
+                note.textContent = "Select the code below and copy it."
+
         def copy(_event: Any, code: str = code, note: Any = note, area: Any = area) -> None:
             area.hidden = False
             area.select()
-            try:
-                window.navigator.clipboard.writeText(code)
-                note.textContent = "Copied."
-            except Exception:  # no clipboard here: the code is selected to copy by hand
-                note.textContent = "Select the code below and copy it."
+            asyncio.ensure_future(write(code, note))
 
         button.addEventListener("click", proxy(copy))
 

@@ -139,6 +139,7 @@ class Frame:
         else:
             marker = "ready"
         js.document.documentElement.dataset.state = marker
+        self.bridge.measure()
 
     def after(self) -> None:
         embed = self.embed
@@ -239,9 +240,7 @@ class Frame:
                         if self.generation != generation:
                             return
                 events = embed.play(str(bot.decision), "computer")
-                self.busy = False
                 self.draw()
-                self.busy = True
                 for event in events:
                     self.send(event)
         except Exception as exc:  # the computer's task: reported, the frame stays

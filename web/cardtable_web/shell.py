@@ -20,7 +20,7 @@ from pyscript import document, window
 
 import pyengine
 
-from . import address, drawing
+from . import address, drawing, embed
 from .html import esc
 from .keeping import CURRENT_KEY, UNREADABLE_KEY, Keeper
 from .registry import site_game
@@ -598,6 +598,7 @@ def render_live_positions(panel: Any, game: str) -> None:
             element.innerHTML = drawing.render_state(state, None)
         except ValueError as exc:
             element.textContent = f"(This position could not be shown: {exc})"
+    embed.add_embed_buttons(panel, game, window, create_proxy)  # each figure's "Copy embed code"
 
 
 TABLE: Table | None = None
