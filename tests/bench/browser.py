@@ -3,8 +3,10 @@
     python tests/bench/browser.py [--site dist] [--runs 3] [--decisions 30] [--games silver-bars,...]
 
 Prints: cold and warm time from navigation to a playable table, bare Pyodide start-up in the
-same browser run (and the ratio), what the page downloads, and per game and level the median
-and 95th percentile of the computer's decision time measured inside the page.
+same browser run (and the ratio), an embed of a named position (``embed.html``) until it is drawn
+and answers commands (and its ratio to bare Pyodide; the goal is at most 1.2), what the page downloads,
+and per game and level the median and 95th percentile of the computer's decision time measured inside
+the page (``--startup-only`` leaves those out).
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
-from e2e.conftest import CHROMIUM, FLAGS, SUB_PATH, SiteHandler  # noqa: E402
+from devserver import SiteHandler  # noqa: E402
+from e2e.conftest import CHROMIUM, FLAGS, SUB_PATH  # noqa: E402
 
 BARE = b"""<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>bare</title>
 <script type="module">
@@ -37,6 +40,8 @@ performance.mark("pyodide-ready");
 
 class BenchHandler(SiteHandler):
     """The site, plus a bare Pyodide page beside it (never part of the site itself)."""
+
+    prefix = SUB_PATH
 
     def do_GET(self) -> None:
         if self.path.split("?")[0] == SUB_PATH + "__bare.html":
@@ -109,6 +114,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--decisions", type=int, default=30)
     parser.add_argument("--games", default="")
+    parser.add_argument("--startup-only", action="store_true", help="measure start-up only (no decision times)")
     args = parser.parse_args()
     server = ThreadingHTTPServer(("127.0.0.1", 0), partial(BenchHandler, directory=args.site))
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -122,12 +128,21 @@ def main() -> None:
         table = "index.html?game=silver-bars&players=2&seed=7&bots=1&level=normal"
         t_cold, t_warm, size, count = startup(browser, base, table, "table-ready", args.runs)
         b_cold, b_warm, b_size, _ = startup(browser, base, "__bare.html", "pyodide-ready", args.runs)
+        embed = "embed.html?game=carbondale&position=figure-1"
+        e_cold, e_warm, e_size, _ = startup(browser, base, embed, "embed-ready", args.runs)
         med = statistics.median
         print(f"runs: {args.runs} (medians)")
         print(f"table ready, cold: {med(t_cold):.2f} s   warm: {med(t_warm):.2f} s")
         print(f"bare Pyodide, cold: {med(b_cold):.2f} s   warm: {med(b_warm):.2f} s")
         print(f"ratio table/bare, cold: {med(t_cold) / med(b_cold):.2f}   warm: {med(t_warm) / med(b_warm):.2f}")
+        print(f"embed of a position, cold: {med(e_cold):.2f} s   warm: {med(e_warm):.2f} s")
+        print(f"ratio embed/bare, cold: {med(e_cold) / med(b_cold):.2f}   warm: {med(e_warm) / med(b_warm):.2f}")
         print(f"page download: {size / 1e6:.2f} MB in {count} requests (bare Pyodide: {b_size / 1e6:.2f} MB)")
+        print(f"embed download: {e_size / 1e6:.2f} MB")
+        if args.startup_only:
+            browser.close()
+            server.shutdown()
+            return
         print()
         print(f"{'game':18} {'level':>7} {'decisions':>9} {'median ms':>10} {'p95 ms':>8}")
         for game in games:
