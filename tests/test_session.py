@@ -116,3 +116,21 @@ def test_the_whole_log_is_in_words(game: str) -> None:
     assert len(lines) == len(session.state.history())
     for line in lines:
         assert "{" not in line and "Player 1" not in line and "You's" not in line and "You wins" not in line, line
+
+
+def test_the_banner_tells_the_last_computers_whole_turn() -> None:
+    from cardtable_web.drawing import banner
+
+    session = Session(Setup("carbondale", 3, 3, [Seat(False), Seat(True, "easy"), Seat(True, "easy")]))
+    while session.state.current_player == 0:
+        session.act(session.state.legal_texts()[-1])
+    since = len(session.state.history())
+    assert banner(session, since) == ""
+    while session.computer_to_move():
+        session.computer_move(session.bots[session.state.current_player].choose(session.state))
+    line = banner(session, since)
+    last = session.state.log()[-1]
+    assert line.endswith(session.say(last.text))
+    entries = session.state.log()[since:]
+    first_of_turn = next((i for i in range(len(entries) - 1, -1, -1) if entries[i].seat != last.seat), -1) + 1
+    assert line == "; ".join(session.say(e.text) for e in entries[first_of_turn:])

@@ -83,6 +83,15 @@ function gameById(id) {
   return games.find((g) => g.id === id);
 }
 
+// The rules drawer from the lobby: the page is fetched at once; its live figures appear once Python is ready.
+async function openRules(id) {
+  const body = $("rules-body");
+  const response = await fetch(`web/rules/${id}.html`);
+  body.innerHTML = response.ok ? await response.text() : "<p>The rules page could not be loaded.</p>";
+  bridge.showRules(true);
+  whenReady(() => bridge.drawFigures(id), "");
+}
+
 function buildGameList() {
   const list = $("game-list");
   for (const game of games) {
@@ -94,6 +103,13 @@ function buildGameList() {
     label.querySelector(".title").textContent = game.title;
     label.querySelector(".blurb").textContent = game.blurb;
     label.querySelector("input").addEventListener("change", () => chooseGame(game.id));
+    const rulesButton = document.createElement("button");
+    rulesButton.type = "button";
+    rulesButton.className = "btn rules-link";
+    rulesButton.textContent = "Rules";
+    rulesButton.setAttribute("aria-label", `Rules of ${game.title}`);
+    rulesButton.addEventListener("click", (event) => { event.preventDefault(); openRules(game.id); });
+    label.append(rulesButton);
     list.append(label);
   }
 }
@@ -150,13 +166,25 @@ function buildOptions(values) {
     } else {
       label.innerHTML = `<span></span> <select data-option="${option.name}"></select>`;
       const select = label.querySelector("select");
-      option.choices.forEach((choice, i) => select.append(new Option(String(choice), String(i))));
+      option.choices.forEach((choice, i) => select.append(new Option(choiceLabel(option, i), String(i))));
       select.value = String(Math.max(0, option.choices.findIndex((c) => String(c) === String(value))));
     }
     label.querySelector("span").textContent = option.label;
-    if (option.help) label.title = option.help;
     box.append(label);
+    if (option.help) {
+      const help = document.createElement("p");
+      help.className = "hint option-help";
+      help.textContent = option.help;
+      box.append(help);
+    }
   }
+}
+
+// A choice in words: the game's own label for it, else the value with its dashes turned into spaces.
+function choiceLabel(option, i) {
+  if (option.labels && option.labels[i]) return option.labels[i];
+  const text = String(option.choices[i]).replace(/[-_]/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function readOptions() {
@@ -183,7 +211,7 @@ function readSettings() {
     bots,
     levels,
     options: readOptions(),
-    delay: addressDelay,
+    delay: Number($("pace").value),
   };
 }
 
@@ -257,7 +285,12 @@ function settingsFromAddress() {
   }
   if (params.has("delay")) {
     const raw = params.get("delay");
-    if (/^\d{1,5}$/.test(raw) && Number(raw) <= 10000) addressDelay = Number(raw);
+    if (/^\d{1,5}$/.test(raw) && Number(raw) <= 10000) {
+      addressDelay = Number(raw);
+      const pace = $("pace");
+      if (![...pace.options].some((o) => o.value === raw)) pace.append(new Option(`${raw} ms`, raw));
+      pace.value = raw;
+    }
     else problems.push("the computer's pause (delay) is 0 to 10000 milliseconds");
   }
   wanted.levels = {};
@@ -422,9 +455,38 @@ function wire() {
   $("play-again").addEventListener("click", () => bridge.playAgain());
   $("over-close").addEventListener("click", () => { $("game-over").hidden = true; });
   const rules = $("rules");
-  const showRules = (open) => { rules.hidden = !open; $("show-rules").setAttribute("aria-expanded", String(open)); };
+  const showRules = (open) => {
+    rules.hidden = !open;
+    $("show-rules").setAttribute("aria-expanded", String(open));
+    if (open) $("hide-rules").focus();
+  };
   $("show-rules").addEventListener("click", () => showRules(rules.hidden));
   $("hide-rules").addEventListener("click", () => showRules(false));
+  bridge.showRules = showRules;
+  $("play-again-bar").addEventListener("click", () => bridge.playAgain());
+  $("pace-table").addEventListener("change", (event) => bridge.setPace && bridge.setPace(Number(event.target.value)));
+  // Keys at the table: Enter or Space chooses the focused choice (some are not buttons), the arrows move
+  // from one choice to the next, Escape closes what is open or drops the chosen card.
+  $("table").addEventListener("keydown", (event) => {
+    const choice = event.target.closest && event.target.closest("#board [data-action], #board [data-select], #board [data-ui]");
+    if (!choice) return;
+    if ((event.key === "Enter" || event.key === " ") && choice.tagName !== "BUTTON") {
+      event.preventDefault();
+      choice.click();
+    } else if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].includes(event.key)) {
+      const choices = [...document.querySelectorAll("#board [data-action], #board [data-select], #board [data-ui]")];
+      const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : -1;
+      event.preventDefault();
+      choices[(choices.indexOf(choice) + step + choices.length) % choices.length].focus();
+    }
+  });
+  addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    if (!$("share-box").hidden) $("share-box").hidden = true;
+    else if (!rules.hidden) showRules(false);
+    else if (!$("game-over").hidden) $("game-over").hidden = true;
+    else if (bridge.cancel) bridge.cancel();
+  });
   refreshKept();
   $("copy-report").addEventListener("click", copyReport);
   $("copy-address").addEventListener("click", async () => {

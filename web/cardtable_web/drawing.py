@@ -69,6 +69,21 @@ def scores_html(state: pyengine.State, names: list[str]) -> str:
     return f'<ul class="scores">{chips}</ul>'
 
 
+def banner(session: Session, since: int) -> str:
+    """One line saying what the last computer did (its whole turn) since the last human decision, in words;
+    the turns of other computers before it are in the log."""
+    entries = [e for e in session.state.log()[since:] if e.seat is not None and session.setup.seats[e.seat].computer]
+    if not entries:
+        return ""
+    last = entries[-1].seat
+    turn: list[str] = []
+    for entry in reversed(entries):
+        if entry.seat != last:
+            break
+        turn.insert(0, session.say(entry.text))
+    return "; ".join(turn)
+
+
 def log_html(session: Session) -> str:
     """The whole log, one numbered item per entry."""
     return "".join(f"<li>{esc(line)}</li>" for line in session.log_lines())

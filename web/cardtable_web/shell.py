@@ -74,6 +74,8 @@ class Table:
         self.elsewhere = False
         """True once another tab moved this game on: this tab stops keeping it until the newer position is loaded."""
         self.replay: Replay | None = None
+        self.banner_from = 0
+        """The banner tells what the computers did since this move (the last human decision)."""
 
     # -- starting and ending ----------------------------------------------------------------
     def start(self, settings_json: str) -> None:
@@ -150,6 +152,7 @@ class Table:
         byid("elsewhere").hidden = True
         self.zoom = 1.0
         self.pause = session.setup.delay / 1000
+        self.banner_from = len(session.state.history())
         self.address = address.encode(session)
         if history == "push":
             window.history.pushState("table", "", window.location.pathname + "#" + self.address)
@@ -250,8 +253,16 @@ class Table:
             asyncio.ensure_future(self.computer_turn())
 
     def draw(self, session: Session) -> None:
-        """Redraw the status, the board (or the hand-over screen), the message and the log."""
+        """Redraw the status, the board (or the hand-over screen), the message and the log.
+
+        The element that had the keyboard's focus gets it back after the redraw (found by what it does).
+        """
+        focused = focus_key()
         byid("status").innerHTML = drawing.status_html(session)
+        line = drawing.banner(session, self.banner_from)
+        byid("banner").textContent = line
+        byid("banner").title = line
+        byid("pace-table").value = str(session.setup.delay)
         board = byid("board")
         if session.needs_handover():
             board.innerHTML = drawing.handover_html(session)
@@ -269,6 +280,8 @@ class Table:
         byid("game-over").hidden = not over
         if over:
             byid("game-over-text").innerHTML = drawing.status_html(session)
+        byid("play-again-bar").hidden = not over
+        restore_focus(focused)
         undo = byid("undo")
         undo.hidden = False
         possible = not over and not self.busy and session.can_take_back()
@@ -399,6 +412,26 @@ class Table:
             return
         self.refresh()
 
+    def set_pace(self, delay: int) -> None:
+        """The computer's pace, changed at the table (kept in the game's address)."""
+        session = self.session
+        if session is None or not 0 <= int(delay) <= 10_000:
+            return
+        session.setup.delay = int(delay)
+        self.pause = session.setup.delay / 1000
+        self.keep(session)
+
+    def cancel(self) -> None:
+        """Escape at the table: drop the chosen card (or other selection)."""
+        session = self.session
+        if session is not None and session.selection is not None:
+            session.selection = None
+            self.refresh()
+
+    def draw_figures(self, game: str) -> None:
+        """The live figures of a rules page opened from the lobby."""
+        render_live_positions(byid("rules-body"), str(game))
+
     def share(self) -> None:
         """The share dialog: the game's address, and what sharing it means for hidden cards."""
         session = self.session
@@ -493,6 +526,7 @@ class Table:
         else:
             try:
                 session.act(text)
+                self.banner_from = len(session.state.history())
             except ValueError as exc:  # IllegalAction is a ValueError
                 session.message = str(exc)
         self.refresh()
@@ -505,12 +539,17 @@ class Table:
         next step without touching anything, and it always ends with ``busy`` cleared for its game.
         """
         generation = self.generation
+        previous: int | None = None
         try:
             while self.generation == generation and self.session is not None and self.session.computer_to_move():
                 session = self.session
                 seat = session.state.current_player
                 assert seat is not None
-                await asyncio.sleep(self.pause)
+                # One pause per computer turn: its routine further steps (draws, contributions, forced moves)
+                # follow at once, so a turn is seen as one step.
+                forced = len(session.state.legal_texts()) == 1
+                await asyncio.sleep(0 if seat == previous or forced else self.pause)
+                previous = seat
                 if self.generation != generation:
                     return
                 bot = session.bots[seat]
@@ -566,6 +605,31 @@ class Table:
         return json.dumps(self.decisions)
 
 
+_FOCUS_ATTRIBUTES = ("data-action", "data-select", "data-ui", "id")
+
+
+def focus_key() -> tuple[str, str] | None:
+    """What the focused element does (its action, selection, control or id), to find it after a redraw."""
+    active = document.activeElement
+    if not active or not active.getAttribute:
+        return None
+    for name in _FOCUS_ATTRIBUTES:
+        value = text_or_none(active.getAttribute(name))
+        if value:
+            return name, value
+    return None
+
+
+def restore_focus(key: tuple[str, str] | None) -> None:
+    """Give the focus back to the element that does the same thing after a redraw (if it is still there)."""
+    if key is None:
+        return
+    name, value = key
+    element = document.querySelector(f'[{name}="{window.CSS.escape(value)}"]')
+    if element and document.activeElement != element:
+        element.focus(window.Object.fromEntries(window.Array.of(window.Array.of("preventScroll", True))))
+
+
 def to_js_block() -> Any:
     """``{block: "nearest"}`` for scrollIntoView."""
     return window.Object.fromEntries(window.Array.of(window.Array.of("block", "nearest")))
@@ -616,6 +680,9 @@ def main() -> None:
     bridge.storageChanged = create_proxy(TABLE.guard(TABLE.storage_changed))
     bridge.leaveGame = create_proxy(TABLE.guard(TABLE.leave))
     bridge.playAgain = create_proxy(TABLE.guard(TABLE.play_again))
+    bridge.setPace = create_proxy(TABLE.guard(TABLE.set_pace))
+    bridge.cancel = create_proxy(TABLE.guard(TABLE.cancel))
+    bridge.drawFigures = create_proxy(TABLE.guard(TABLE.draw_figures))
     bridge.decisionStats = create_proxy(TABLE.stats)
     TABLE.guard(TABLE.migrate)()
     bridge.pythonReady()

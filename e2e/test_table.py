@@ -1,0 +1,77 @@
+"""The table around every game: rules from the lobby, the computer's pace, keys and focus, play again."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from e2e.conftest import wait_settled
+from e2e.play import one_click
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from cardtable_web import address  # noqa: E402
+from cardtable_web.session import Seat, Session, Setup  # noqa: E402
+
+
+def test_rules_open_from_the_lobby_and_escape_closes_them(page: Page) -> None:
+    page.goto("index.html")
+    page.get_by_role("button", name="Rules of Carbondale").click()
+    expect(page.locator("#rules")).to_be_visible()
+    expect(page.locator("#rules-body")).to_contain_text("Carbondale")
+    wait_settled(page)
+    expect(page.locator("#rules-body .live-position .card").first).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#rules")).to_be_hidden()
+
+
+def test_the_computers_pace_is_chosen_in_the_lobby_and_at_the_table(page: Page) -> None:
+    page.goto("index.html")
+    wait_settled(page)
+    page.locator("input[name=game][value=silver-bars]").check()
+    page.locator("#pace").select_option(label="Instant")
+    page.locator("#start").click()
+    wait_settled(page)
+    assert "delay=0" in page.url
+    page.locator("#pace-table").select_option(label="Slow")
+    page.wait_for_function("location.hash.includes('delay=1500')")
+
+
+def test_keys_choose_and_the_focus_stays_on_the_same_choice(page: Page) -> None:
+    page.goto("index.html?game=silver-bars&players=2&seed=7&bots=1&level=easy&delay=0")
+    wait_settled(page)
+    first = page.locator("#board [data-select]").first
+    token = first.get_attribute("data-select")
+    first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#board .selected') !== null")
+    assert page.evaluate("document.activeElement.dataset.select") == token, "the focus stays after the redraw"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.select") != token
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.querySelector('#board .selected') === null")
+
+
+def test_play_again_after_looking_at_the_table(page: Page) -> None:
+    rnd = random.Random(4)
+    session = Session(Setup("carbon-city-zero", 1, 21, [Seat(False)], {}, 0))
+    while True:
+        later = session.state.apply(rnd.choice(session.state.legal_actions()))
+        if later.is_terminal():
+            break
+        session.state = later
+    page.goto("index.html#" + address.encode(session))
+    clicks = 0
+    while wait_settled(page) != "over":
+        one_click(page, rnd)
+        clicks += 1
+        assert clicks < 60
+    page.locator("#over-close").click()
+    expect(page.locator("#game-over")).to_be_hidden()
+    old = page.url
+    page.locator("#play-again-bar").click()
+    page.wait_for_function("document.documentElement.dataset.moves === '0'")
+    wait_settled(page)
+    assert page.url != old and "moves=" in page.url
