@@ -105,3 +105,15 @@ def test_embed_code_is_a_sandboxed_iframe_with_the_sites_address() -> None:
     code = embed.embed_code("https://example.org/card-table/", "carbondale", "figure-1")
     assert code.startswith('<iframe src="https://example.org/card-table/embed.html?game=carbondale&amp;position=figure-1"')
     assert 'sandbox="allow-scripts allow-same-origin"' in code and code.endswith("</iframe>")
+
+
+@pytest.mark.parametrize("game", list(pyengine.GAMES))
+def test_the_position_format_section_gives_working_examples(game: str) -> None:
+    html = embed.position_format_html(game, "https://example.org/card-table/")
+    assert 'id="position-format"' in html
+    for name, named in pyengine.core.rules_for(game).positions.items():
+        described = json.dumps(dict(named.position), ensure_ascii=False)
+        params = {"game": game, "players": str(named.players), "position": described}
+        params |= {k: str(v).lower() for k, v in named.options.items()}
+        shown = embed.from_params(params).state
+        assert shown.view(None) == pyengine.core.named_position(game, name).view(None)

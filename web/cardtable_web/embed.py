@@ -50,6 +50,7 @@ Everything here but :func:`main` is pure (no DOM), so it runs and is tested unde
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -366,10 +367,46 @@ def embed_code(site: str, game: str, position: str, title: str = "", height: int
             'style="border: 0" sandbox="allow-scripts allow-same-origin" loading="lazy"></iframe>')
 
 
+def position_format_html(game: str, site: str) -> str:
+    """A rules page's section on embedding positions, from the engine itself: the format (``load_position``'s
+    documentation) and each named position as an example description (for pages that do not document it)."""
+    rules = pyengine.core.rules_for(game)
+    info = rules.info
+    loadable = type(rules).load_position is not pyengine.core.Rules.load_position
+    parts = ['<section class="position-format-generated"><h3 id="position-format">Position format</h3>']
+    if not loadable:
+        parts.append(
+            f"<p>{esc(info.title)} cannot be set up from a description yet. Embed a new game "
+            f"(<code>{esc(site)}embed.html?game={esc(game)}&amp;players=2&amp;seed=7</code>) or a whole game's "
+            "record (<code>record={...}</code>, as the game's history keeps it).</p></section>"
+        )
+        return "".join(parts)
+    doc = " ".join((type(rules).load_position.__doc__ or "").split()).replace("``", "").removeprefix("A core from ")
+    parts.append(f"<p>A position is a JSON object: {esc(doc)}</p>")
+    for name, named in rules.positions.items():
+        described = json.dumps(dict(named.position), ensure_ascii=False)
+        address = f"{site}embed.html?game={url_quote(game)}&players={named.players}&position={url_quote(described)}"
+        options = "".join(f"&{url_quote(k)}={url_quote(str(v).lower())}" for k, v in named.options.items())
+        parts.append(
+            f"<p>Example ({esc(named.title)}, {named.players} players, shown above as <code>{esc(name)}</code>):</p>"
+            f'<pre class="position-example">{esc(described)}</pre>'
+            f"<p>Embedded by its description: <code>{esc(address + options)}</code></p>"
+        )
+    parts.append("</section>")
+    return "".join(parts)
+
+
 def add_embed_buttons(panel: Any, game: str, window: Any, proxy: Any) -> None:
     """Give every ``.live-position`` of a rules page a "Copy embed code" button (``proxy``: Pyodide's
     ``create_proxy``; ``window``: the page's window)."""
     site = str(window.URL.new(".", window.document.baseURI).href)
+    document = window.document
+    if not document.getElementById("style-embed"):  # the button's and the section's styles
+        link = document.createElement("link")
+        link.id, link.rel, link.href = "style-embed", "stylesheet", "web/embed.css"
+        document.head.append(link)
+    if not panel.querySelector("#position-format"):  # the page does not document its format: the engine does
+        panel.insertAdjacentHTML("beforeend", position_format_html(game, site))
     for element in panel.querySelectorAll(".live-position"):
         name = element.getAttribute("data-position")
         if not isinstance(name, str):
