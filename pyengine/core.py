@@ -80,6 +80,8 @@ class Option:
     choices: tuple[OptionValue, ...]
     label: str
     help: str = ""
+    labels: tuple[str, ...] = ()
+    """Each choice in plain words, in the order of ``choices`` (the lobby shows these, never the values)."""
 
     def check(self, value: object) -> OptionValue:
         """The value if allowed, else ``ValueError`` naming the allowed values."""
@@ -144,6 +146,7 @@ class GameInfo:
                     "choices": list(o.choices),
                     "label": o.label,
                     "help": o.help,
+                    "labels": list(o.labels),
                 }
                 for o in self.options
             ],
@@ -542,7 +545,8 @@ MAX_JSON_DEPTH = 64
 def check_seat(seat: object, players: int) -> None:
     """``ValueError`` unless ``seat`` is None or a seat number (not a bool) below ``players``."""
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players):
-        raise ValueError(f"seat must be None or 0..{players - 1}; got {quote(seat) if isinstance(seat, str) else seat!r}")
+        got = quote(seat) if isinstance(seat, str) else repr(seat)
+        raise ValueError(f"seat must be None or 0..{players - 1}; got {got}")
 
 
 def json_depth(text: str) -> int:

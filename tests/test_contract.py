@@ -31,6 +31,9 @@ def test_registry_metadata() -> None:
         json.dumps(info.to_json())
         for option in info.options:
             assert option.default in option.choices
+            assert not option.labels or len(option.labels) == len(option.choices), "a label for every choice"
+            if any(isinstance(c, str) for c in option.choices) and not all(isinstance(c, bool) for c in option.choices):
+                assert option.labels, f"{game_id}: option {option.name!r} shows its choices in plain words"
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

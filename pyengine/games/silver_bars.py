@@ -251,9 +251,12 @@ class SilverBarsRules(Rules):
         cooperative=False,
         options=(
             Option("thief", "lowest-overall", ("lowest-overall", "lowest-placeable"), "Thief target",
-                   "lowest-overall: a thief aims at the lowest (hi: highest) silver on top and fails if it cannot be "
-                   "placed; lowest-placeable: it aims at the lowest (highest) silver it can place."),
-            Option("strikes", 2, (2, 1), "Worker's strikes", "How many Q♠ strike cards are in the deck."),
+                   "A lo thief takes the lowest silver on top of the opponent's vaults (a hi thief the highest). "
+                   "Either it aims at that silver and fails when you cannot place it, or it aims at the lowest "
+                   "(highest) silver you can place.",
+                   labels=("Lowest silver, even if it cannot be placed", "Lowest silver you can place")),
+            Option("strikes", 2, (2, 1), "Worker's strikes", "How many Q♠ strike cards are in the deck.",
+                   labels=("Two", "One")),
         ),
         source="http://www.bgdf.com/forum/game-creation/playtesting/playtesters-wanted-light-two-player-card-game",
         # Per round: at most 81 drawing turns, 9 lock turns, 2 strike clearings and 2 follow-ups for each of

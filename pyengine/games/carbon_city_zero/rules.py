@@ -80,13 +80,15 @@ class CarbonCityZero(Rules):
         rules_version="1",
         cooperative=True,
         options=(
-            Option("rounds", 9, (9, 10, 8), "Round counter", "Rounds to reach zero: 10 easy, 9 standard, 8 hard."),
+            Option("rounds", 9, (9, 10, 8), "Round counter", "Rounds to reach zero: 10 easy, 9 standard, 8 hard.",
+                   labels=("9 rounds (standard)", "10 rounds (easier)", "8 rounds (harder)")),
             Option(
                 "variant",
                 "cooperative",
                 ("cooperative", "rivalry"),
                 "Variant",
                 "Cooperative (everyone wins or loses together) or Friendly Rivalry (first to 0 wins; 2-4 players).",
+                labels=("Cooperative", "Friendly Rivalry"),
             ),
         ),
         source="https://wearepossible.org/cczwe-rules-faq",

@@ -56,8 +56,9 @@ class CardcassonneRules(Rules):
                 "same-as-played",
                 ("same-as-played", "neighbours-alike"),
                 "Same-suit placement",
-                "Rule 8: a card may touch several cards if they all share the played card's suit "
-                "(same-as-played) or simply all share one suit (neighbours-alike).",
+                "Rule 8: a card may touch several cards if they all share the played card's suit, "
+                "or (the other reading) if they simply all share one suit.",
+                labels=("Neighbours of the played card's suit", "Neighbours all of one suit"),
             ),
             Option(
                 "end",
@@ -65,14 +66,16 @@ class CardcassonneRules(Rules):
                 ("play-out-hands", "stop-when-deck-empty"),
                 "Game end",
                 "Play out the hands once the draw pile is empty, or stop as soon as it is empty.",
+                labels=("Play out the hands", "Stop when the draw pile is empty"),
             ),
             Option(
                 "removed",
                 "auto",
                 ("auto", *range(1, 52)),
                 "Cards removed",
-                "Cards set aside unseen at the start (auto: 11 for 2 or 4 players, 13 for 3); "
+                "Cards set aside unseen at the start (by the player count: 11 for 2 or 4 players, 13 for 3); "
                 "the draw pile must divide equally among the players.",
+                labels=("By the player count", *(str(n) for n in range(1, 52))),
             ),
             Option("tokens", 7, (7, 3, 4, 5, 6, 8, 9, 10), "Tokens per player", "Fewer tokens make a harder game."),
         ),
