@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +21,8 @@ from pyengine.games.carbondale import (
     build_limit,
     network,
 )
+from pyengine.games.carbondale.rules import DECK
+from pyengine.games.carbondale.view import NETWORK_ENTRY_FIELDS, POSITION_FIELDS
 from pyengine.rng import Rng
 from pyengine.words import Entry, seat_names
 
@@ -396,6 +401,52 @@ def test_with_nothing_left_to_draw_the_turn_can_only_end() -> None:
     assert "nothing to re-form" in why(state, "draw from pile")
 
 
+def test_cards_put_down_this_turn_stay_out_of_a_re_formed_pile() -> None:
+    # rule 17: with everything else empty, the contributed 9♢ may not come straight back (rule 16)
+    state = table([start(), start()], [["2♣", "9♢"], ["9♣"]], pile=(), spares=(), stock=(), discards=())
+    state = state.apply("build 2♣ at 0,1 north of A♣").apply("contribute 9♢")
+    core = core_of(state)
+    assert core.current == 1 and core.hands[0] == () and core.stock == cards("9♢")  # nothing to draw: turn over
+    assert "take 9♢ from stock" in state.legal_texts()  # the next player may take it
+    # a discard alone cannot re-form the pile either
+    state = table([start(), start()], [["9♢"], ["9♣"]], pile=(), spares=(), stock=(), discards=())
+    state = state.apply("discard 9♢ face up")
+    assert state.legal_texts() == ["end turn"]
+    assert "the cards you put down this turn stay out of it (rule 17)" in why(state, "draw from pile")
+    # the same with a face-down discard and a card to re-form from: only that card is drawn
+    state = table([start(), start()], [["2♣", "9♢"], ["9♣"]], pile=(), spares=(), stock=(), discards=cards("5♡"))
+    state = state.apply("build 2♣ at 0,1 north of A♣").apply("contribute 9♢")
+    assert state.legal_texts() == ["draw from pile"]
+    state = state.apply("draw from pile")
+    core = core_of(state)
+    assert core.hands[0] == cards("5♡") and core.stock == cards("9♢") and core.pile == () and core.current == 1
+    assert "not the cards put down this turn" in said(state)
+    # discards, face up and face down, stay out too and join the stock and the discards afterwards
+    state = table([start(), start()], [["9♢", "9♡", "8♠"], ["9♣"]], pile=(), spares=(), stock=cards("4♣"),
+                  discards=cards("10♡"))
+    state = state.apply("discard 9♢ face up").apply("discard 9♡ face down").apply("discard 8♠ face down")
+    state = state.apply("draw from pile")
+    core = core_of(state)
+    assert sorted(core.hands[0] + core.pile) == sorted(cards("4♣", "10♡"))
+    assert core.stock == cards("9♢") and core.discards == cards("9♡", "8♠") and core.buried == core.discards
+    state = state.apply("draw from pile")  # the last re-formed card; nothing else may be drawn: the turn ends
+    core = core_of(state)
+    assert core.hands[0] == cards("4♣", "10♡") and core.current == 1 and core.buried == () and core.fresh == ()
+    assert core.discards == cards("9♡", "8♠") and core.stock == cards("9♢")  # now in the discards and stock as usual
+    assert "take 9♢ from stock" in state.legal_texts()
+
+
+def test_a_challenge_card_put_down_this_turn_stays_out_of_a_re_formed_pile() -> None:
+    state = table([start(), CLUB_TARGET], [["5♠", "2♡"], ["6♣", "9♡"]], pile=(), spares=(), stock=(),
+                  discards=cards("7♢"))
+    state = state.apply("claim 3♣ at 0,1 from P2 with 5♠").apply("defend with 6♣")
+    core = core_of(state)
+    assert core.discards == cards("5♠", "6♣", "7♢") and core.buried == cards("5♠")
+    state = state.apply("discard 2♡ face down").apply("draw from pile")
+    core = core_of(state)  # 7♢ and the defender's 6♣ were re-formed; the 5♠ and 2♡ stay face down
+    assert core.discards == cards("5♠", "2♡") and sorted(core.hands[0] + core.pile) == sorted(cards("6♣", "7♢"))
+
+
 # -- the end -------------------------------------------------------------------------------------
 
 HEART_TOWN = start() + [
@@ -477,6 +528,20 @@ def test_a_build_resets_the_stalemate_count_and_it_waits_for_both_spare_piles() 
     spare = (cards("5♣"),)
     waiting = table([start(), start()], [["9♢", "9♡", "8♠", "7♠"], ["9♣"]], spares=spare, idle=0)
     assert core_of(waiting.apply("end turn")).idle == 0
+
+
+def test_the_stalemate_count_starts_after_the_turn_that_brings_in_the_last_spare_pile() -> None:
+    full = ["9♢", "9♡", "8♠", "7♠"]
+    state = table([start(), start()], [["9♢", "9♡", "8♠"], list(full)], pile=(), spares=(cards("5♣", "6♣"),),
+                  stock=(), discards=(), idle=0)
+    state = state.apply("draw from pile")  # the last spare pile comes in, after this turn's chance to build
+    core = core_of(state)
+    assert core.spares == () and core.current == 1 and core.idle == 0 and not core.last_spare_in
+    for turn in range(1, 6):
+        state = state.apply("end turn")
+        assert not state.is_terminal() and core_of(state).idle == turn
+    state = state.apply("end turn")  # three full rounds after the spare pile came in
+    assert state.is_terminal() and core_of(state).ending == "stalemate"
 
 
 def test_the_round_limit_ends_any_game() -> None:
@@ -568,6 +633,67 @@ def test_figure_1_is_a_named_position_with_the_option() -> None:
     assert FIGURE_1.players == 2 and FIGURE_1.options == VARIANT
     state = named_position("carbondale", "figure-1")
     assert state.options == VARIANT and state.view(None)["networks"][0]["width"] == 5
+
+
+@pytest.mark.parametrize(
+    "position,words",
+    [
+        ({"bogus": [1] * 1000}, "'bogus' is not part of a Carbondale position"),
+        ({"seed": True}, "'seed'"),
+        ({"seed": 2**70}, "'seed'"),
+        ({"current": 2}, "'current'"),
+        ({"current": True}, "'current'"),
+        ({"networks": [[], []]}, "network 1 needs exactly one starting pair"),
+        ({"networks": [start(), start(), start()]}, "at most 2 networks"),
+        ({"networks": [start() + start()]}, "exactly one starting pair"),
+        ({"networks": [[{"card": "A♣", "x": 0, "y": 0, "start": True},
+                        {"card": "2♠", "x": 0, "y": 1, "start": True}]]}, "side by side"),
+        ({"networks": [[{"card": "x" * 500, "x": 0, "y": 0, "start": True}]]}, "not a card"),
+        ({"networks": [[{"card": 5, "x": 0, "y": 0, "start": True}]]}, "a card is text"),
+        ({"networks": [start() + [{**put("3♣", 0, 1, 0, 0), "colour": "red"}]]}, "'colour' is not a field"),
+        ({"networks": [start() + [{**put("3♣", 0, 1, 0, 0), "x": True}]]}, "'x' must be an integer"),
+        ({"networks": [start() + [put("3♣", 0, 10**6, 0, 10**6 - 1)]]}, "'y' must be an integer"),
+        ({"networks": [start() + [{**put("3♣", 0, 1, 0, 0), "from": [0.5, 0]}]]}, "'from' must be an integer"),
+        ({"networks": [start() + [{**put("3♣", 0, 1, 0, 0), "start": 1}]]}, "'start' must be true or false"),
+        ({"networks": [start() + [put("3♣", 0, 1, 0, 2), put("4♣", 0, 2, 0, 1)]]}, "not built from the starting"),
+        ({"networks": [HEART_TOWN + [put("2♢", 1, -1, 1, 0), put("7♡", 1, 3, 0, 3)]]}, "rule 24"),
+        ({"hands": [["5♡"] * 6, []]}, "hand 1 must be a list of at most 5 cards"),
+        ({"hands": [["5♡", "5♡"], ["5♡"]]}, "hand 2: no 5♡ is left"),
+        ({"hands": [["J♡"], []]}, "ace to 10 only"),
+        ({"hands": [[]]}, "'hands' must be a list of 2 hands"),
+        ({"stock": "5♡"}, "'stock'"),
+        ({"stock": ["A♣", "A♣", "A♣"]}, "'stock': no A♣ is left"),
+        ({"spares_used": 3}, "'spares_used'"),
+        ({"spares_used": False}, "'spares_used'"),
+    ],
+)
+def test_bad_positions_are_refused_with_a_short_message_naming_the_field(position: dict[str, Any], words: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        new_game("carbondale", 2, 1, DEFAULT, position)
+    assert words in str(refused.value) and len(str(refused.value)) < 200
+
+
+def test_a_loaded_position_holds_every_card_once() -> None:
+    state = new_game("carbondale", 3, 1, DEFAULT, {"networks": [None, start()], "hands": [["5♡"], [], ["10♣"] * 3],
+                                                   "stock": ["9♢"], "current": 2, "spares_used": 1})
+    core = core_of(state)
+    placed = [p.card for n in core.networks for p in n] + [c for h in core.hands for c in h] + list(core.pile)
+    placed += list(core.stock) + [c for s in core.spares for c in s]
+    assert sorted(placed) == sorted(DECK * 3) and core.current == 2 and len(core.spares) == 1
+    for name in RULES.positions:
+        assert named_position("carbondale", name).legal_actions()
+
+
+def test_the_rules_page_documents_the_position_format_and_its_example_loads() -> None:
+    page = (Path(__file__).resolve().parents[1] / "web" / "rules" / "carbondale.html").read_text("utf-8")
+    section = page[page.index("Position format") :]
+    for field in POSITION_FIELDS + NETWORK_ENTRY_FIELDS:
+        assert f"<code>{field}</code>" in section or f'"{field}"' in section, field
+    example = json.loads(re.search(r"<pre>(.*?)</pre>", section, re.S).group(1))  # type: ignore[union-attr]
+    state = new_game("carbondale", 2, 0, DEFAULT, example)
+    core = core_of(state)
+    assert [str(p.card) for p in core.networks[0]] == ["A♣", "2♠", "3♣"] and core.stock == cards("9♢")
+    assert core.hands[0] == cards("4♣", "2♡", "6♠") and "build 2♡ at -1,1 west of 3♣" in state.legal_texts()
 
 
 def test_positions_are_checked() -> None:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from ...cards import Card
 from ...core import Action, GameInfo, Option, OptionValue, Rules
 from ...frozen import evolve
-from ...notation import Notation
+from ...notation import Notation, quote
 from ...rng import Rng
 from .actions import (
     DECLINE,
@@ -44,7 +44,7 @@ CLAIM_ATTEMPTS = 2
 GOAL_MAIN, GOAL_SIDE = 7, 3
 """Rule 24: seven of one red suit and three of the other."""
 STALEMATE_ROUNDS = 3
-"""Rule 25: three full rounds without a build once both spare piles are used."""
+"""Rule 25: three full rounds without a build, counted from the turn after the last spare pile came in."""
 ROUND_LIMIT = 100
 """Rule 26: the game ends after 100 rounds whatever happens."""
 ACTIONS_PER_TURN = 15
@@ -133,7 +133,12 @@ class CarbondaleCore:
     built: bool = False
     draw_to: int = HAND_SIZE
     idle: int = 0
-    """Turns ended in a row without a build since both spare piles were used (rule 25)."""
+    """Turns ended in a row without a build, counted from the turn after the last spare pile came in (rule 25)."""
+    buried: tuple[Card, ...] = ()
+    """Face-down discards the current player put down this turn (discards and challenge cards), sorted: like
+    ``fresh``, they stay out of a draw pile re-formed during the turn (rule 17)."""
+    last_spare_in: bool = False
+    """The last spare pile came in during this turn, which therefore does not count as idle (rule 25)."""
     turns: int = 0
     winners: tuple[int, ...] = ()
     ending: str = ""
@@ -283,11 +288,27 @@ def minus(cards: tuple[Card, ...], taken: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def parse_card(text: str) -> Card:
-    """A card of the Carbondale deck (ace to 10, rule 1); ``ValueError`` otherwise."""
-    card = Card.parse(text)
+def can_draw_pile(core: CarbondaleCore) -> bool:
+    """Rules 16 and 17: is there a draw pile, or anything to re-form one from? Not the cards the current player
+    put down this turn (``fresh`` and ``buried``, parts of the stock and the discards)."""
+    return bool(core.pile or core.spares) or len(core.stock) > len(core.fresh) or len(core.discards) > len(
+        core.buried
+    )
+
+
+def parse_card(text: object, where: str = "card") -> Card:
+    """A card of the Carbondale deck (ace to 10, rule 1) written like ``5♡``; a short ``ValueError`` starting
+    with ``where`` otherwise."""
+    if not isinstance(text, str):
+        raise ValueError(f"{where}: a card is text, rank then suit, like 5♡ or 10♣; got {type(text).__name__}")
+    if len(text) > 8:
+        raise ValueError(f"{where}: {quote(text)} is not a card (write rank then suit, like 5♡ or 10♣)")
+    try:
+        card = Card.parse(text)
+    except ValueError:
+        raise ValueError(f"{where}: {quote(text)} is not a card (write rank then suit, like 5♡ or 10♣)") from None
     if not 1 <= card.rank <= 10:
-        raise ValueError(f"{text!r} is not a Carbondale card (ace to 10 only, rule 1)")
+        raise ValueError(f"{where}: {quote(text)} is not a Carbondale card (ace to 10 only, rule 1)")
     return card
 
 
@@ -443,8 +464,8 @@ class CarbondaleRules(Rules):
         if len(hand) >= core.draw_to:
             return [END_TURN]
         actions: list[Action] = []
-        if core.pile or core.spares or core.stock or core.discards:
-            actions.append(DRAW_PILE)
+        if core.pile or core.spares or len(core.stock) > len(core.fresh) or len(core.discards) > len(core.buried):
+            actions.append(DRAW_PILE)  # as can_draw_pile(core), inline: every draw decision comes here
         if core.stock:
             takable = minus(core.stock, core.fresh) if core.fresh else core.stock
             actions.extend(TakeStock(card) for card in distinct(takable))
@@ -469,6 +490,7 @@ class CarbondaleRules(Rules):
                 core,
                 hands=tuple(hands),
                 discards=_with(core.discards, pending.card, action.card),
+                buried=_with(core.buried, pending.card),
                 pending=None,
                 phase=ACT,
             )
@@ -492,7 +514,13 @@ class CarbondaleRules(Rules):
                     fresh=_with(core.fresh, action.card),
                     phase=DISCARD,
                 )
-            return evolve(core, hands=tuple(hands), discards=_with(core.discards, action.card), phase=DISCARD)
+            return evolve(
+                core,
+                hands=tuple(hands),
+                discards=_with(core.discards, action.card),
+                buried=_with(core.buried, action.card),
+                phase=DISCARD,
+            )
         if isinstance(action, Decline):
             pending = core.pending
             assert pending is not None
@@ -507,6 +535,7 @@ class CarbondaleRules(Rules):
                 networks=tuple(networks),
                 hands=tuple(hands),
                 discards=_with(core.discards, pending.card),
+                buried=_with(core.buried, pending.card),
                 pending=None,
                 phase=ACT,
                 claimed=True,
@@ -545,23 +574,32 @@ class CarbondaleRules(Rules):
 
     @staticmethod
     def _reform(core: CarbondaleCore) -> CarbondaleCore:
-        """Rule 17: the next spare pile, the stock and the face-down discards, shuffled together."""
-        cards = (core.spares[0] if core.spares else ()) + core.stock + core.discards
+        """Rule 17: the next spare pile, the stock and the face-down discards, shuffled together, except the
+        cards the current player put down this turn: they stay where they are (rule 16)."""
+        stock = minus(core.stock, core.fresh) if core.fresh else core.stock
+        discards = minus(core.discards, core.buried) if core.buried else core.discards
+        cards = (core.spares[0] if core.spares else ()) + stock + discards
         pile, rng = core.rng.shuffled(sorted(cards))
-        return evolve(core, pile=pile, spares=core.spares[1:], stock=(), fresh=(), discards=(), rng=rng)
+        return evolve(
+            core,
+            pile=pile,
+            spares=core.spares[1:],
+            stock=core.fresh,
+            discards=core.buried,
+            rng=rng,
+            last_spare_in=core.last_spare_in or len(core.spares) == 1,
+        )
 
     def _after_draw(self, core: CarbondaleCore) -> CarbondaleCore:
         """The turn ends by itself once the hand is full or nothing can be drawn."""
-        if len(core.hands[core.current]) >= core.draw_to:
+        if len(core.hands[core.current]) >= core.draw_to or not can_draw_pile(core):
             return self._end_turn(core)
-        if core.pile or core.spares or core.stock or core.discards:
-            return core
-        return self._end_turn(core)
+        return core
 
     def _end_turn(self, core: CarbondaleCore) -> CarbondaleCore:
         """Pass the turn on; rule 25's stalemate guard and rule 26's round limit end the game."""
         idle = core.idle
-        if not core.spares:
+        if not core.spares and not core.last_spare_in:
             idle = 0 if core.built else idle + 1
         turns = core.turns + 1
         core = evolve(
@@ -573,6 +611,8 @@ class CarbondaleRules(Rules):
             built=False,
             draw_to=HAND_SIZE,
             fresh=(),
+            buried=(),
+            last_spare_in=False,
             idle=idle,
             turns=turns,
         )
@@ -612,7 +652,8 @@ class CarbondaleRules(Rules):
 
     def sample_hidden(self, core: CarbondaleCore, seat: int | None, rng: Rng) -> CarbondaleCore:
         """Re-deal every unseen card: other hands, the draw pile and the face-down discards share one
-        pool; each spare pile (whose cards are known, rule 3) is only re-shuffled."""
+        pool; each spare pile (whose cards are known, rule 3) is only re-shuffled. As many of the new
+        discards as the current player put face down this turn count as theirs (``buried``)."""
         unseen: list[Card] = []
         for other, hand in enumerate(core.hands):
             if other != seat:
@@ -629,9 +670,13 @@ class CarbondaleRules(Rules):
         pile = dealt[at : at + len(core.pile)]
         at += len(core.pile)
         discards = tuple(sorted(dealt[at:]))
+        # this turn's face-down cards are as unknown as the rest, but stay a part of the discards (rule 17)
+        buried = tuple(sorted(dealt[at : at + len(core.buried)])) if core.buried else ()
         spares = []
         for spare in core.spares:
             shuffled, rng = rng.shuffled(sorted(spare))
             spares.append(shuffled)
         own, rng = rng.split()
-        return evolve(core, hands=tuple(hands), pile=pile, discards=discards, spares=tuple(spares), rng=own)
+        return evolve(
+            core, hands=tuple(hands), pile=pile, discards=discards, buried=buried, spares=tuple(spares), rng=own
+        )

@@ -91,8 +91,9 @@ class CarbondaleWords(CarbondaleRules):
             reformed = not before.pile
             if reformed:
                 used = " the next spare pile," if before.spares else ""
+                kept = " (not the cards put down this turn)" if before.fresh or before.buried else ""
                 text = (
-                    f"The draw pile is re-formed from{used} the stock and the face-down discards; "
+                    f"The draw pile is re-formed from{used} the stock and the face-down discards{kept}; "
                     f"{who} {{{seat}:draws}}"
                 )
             else:
@@ -152,6 +153,11 @@ class CarbondaleWords(CarbondaleRules):
         if len(hand) >= core.draw_to:
             return f"you draw nothing: your hand already holds {len(hand)} cards (rule 16)"
         if isinstance(action, DrawPile):
+            if core.fresh or core.buried:
+                return (
+                    "the draw pile is empty and there is nothing to re-form it from: the cards you put down "
+                    "this turn stay out of it (rule 17)"
+                )
             return "the draw pile is empty and there is nothing to re-form it from (rule 17)"
         assert isinstance(action, TakeStock)
         if action.card not in core.stock:
