@@ -117,5 +117,5 @@ NOTATION = Notation(
 """Examples: ``claim 3♡ at 1,0 from P2 with 4♠``, ``build 5♣ at 0,1 north of 4♣``, ``discard 9♢ face down``."""
 
 
-_WRITERS: dict[type, Callable[[Any], str]] = {form.type: form.write for form in NOTATION.forms}
+_WRITERS: dict[type, Callable[[Any], str]] = {form.type: form.writer for form in NOTATION.forms}
 """Each action type has exactly one form (face up and face down are one slot of ``discard``)."""
