@@ -142,7 +142,7 @@ def test_an_unreadable_save_is_kept_aside_and_reported(page: Page) -> None:
 def test_an_unexpected_error_shows_a_bug_report_and_a_usable_lobby(page: Page) -> None:
     page.goto("index.html?game=silver-bars&players=2&seed=3&bots=1&level=easy&delay=0")
     wait_settled(page)
-    page.evaluate("() => { history.replaceState = () => { throw new Error('the browser broke'); }; }")  # next move fails
+    page.evaluate("() => { history.replaceState = () => { throw new Error('the browser broke'); }; }")  # fails next
     page.locator("#board [data-select]").first.click()  # a redraw keeps the address: it fails
     expect(page.locator("#lobby")).to_be_visible()
     expect(page.locator("#lobby-error")).to_contain_text("Something went wrong")

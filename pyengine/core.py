@@ -266,9 +266,13 @@ def register(rules: Rules) -> Rules:
 
 
 def rules_for(game_id: object) -> Rules:
-    if not isinstance(game_id, str) or game_id not in _REGISTRY:
-        allowed = ", ".join(sorted(_REGISTRY))
-        raise ValueError(f"unknown game {_short(game_id)}; the games are: {allowed}")
+    """A game's rules by id, its module imported on first use; ``ValueError`` naming the games there are."""
+    from .games import GAME_MODULES, load
+
+    if not isinstance(game_id, str) or game_id not in GAME_MODULES:
+        raise ValueError(f"unknown game {_short(game_id)}; the games are: {', '.join(GAME_MODULES)}")
+    if game_id not in _REGISTRY:
+        load(game_id)
     return _REGISTRY[game_id]
 
 
