@@ -7,6 +7,7 @@ error, an uncaught exception, or a request outside the site's own folder.
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import json
 import os
@@ -51,8 +52,12 @@ def site() -> Path:
         return Path(given)
     build = load_build()
     paths = build.Paths(root=ROOT, out=ROOT / "dist", cache=ROOT / ".cache" / "npm")
-    if build.needs_build(paths):
-        subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, cwd=ROOT)
+    lock_path = ROOT / ".cache" / "build.lock"
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    with lock_path.open("w") as lock:  # parallel test workers build once, one at a time
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if build.needs_build(paths):
+            subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, cwd=ROOT)
     return ROOT / "dist"
 
 
