@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
+from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +17,7 @@ from pyengine.cards import Card
 from pyengine.core import named_position
 from pyengine.games import carbles as cb
 from pyengine.games.carbles import LOT, RULES
+from pyengine.games.carbles.position import FIELDS
 from pyengine.words import seat_names
 
 GID = "carbles"
@@ -609,3 +613,167 @@ def test_the_rules_page_example() -> None:
     assert "Q m2 +12" not in second and "Q m2 +12 goal" not in second
     swaps = [t for t in options(0, ["J♠"]) if "swap" in t]
     assert "J swap m3 P5m1" in swaps and not any("P2m1" in t for t in swaps)
+
+
+# ------------------------------------------------------------------------------ positions (hostile input)
+
+
+def load(players: int, description: dict[str, object], **options: object) -> State:
+    return pyengine.new_game(GID, players, 0, options or None, description)
+
+
+def refusal(players: int, description: dict[str, object], **options: object) -> str:
+    with pytest.raises(ValueError) as caught:
+        load(players, description, **options)
+    message = str(caught.value)
+    assert len(message) < 400, message
+    return message
+
+
+def without(cards: list[str]) -> list[str]:
+    """The 108 cards less ``cards`` (each removed once), as texts."""
+    rest = [str(c) for c in cb.DECK]
+    for text in cards:
+        rest.remove(text)
+    return rest
+
+
+def test_every_named_position_loads_with_its_seat_to_move_able_to_act() -> None:
+    for name in cb.POSITIONS:
+        state = named_position(GID, name)
+        assert state.legal_actions() and not state.is_terminal()
+        assert len(state.core.hands[0]) + len(state.core.deck) + len(state.core.discards) <= 108
+
+
+@pytest.mark.parametrize(
+    "description,words",
+    [
+        ({"bogus": [1] * 1000}, "'bogus' is not part"),
+        ({"x" * 10_000: 1}, "'xxxxxxxxxx"),
+        ({"turn": True}, "'turn' must be a seat 0..3; got True"),
+        ({"turn": 0.5}, "'turn'"),
+        ({"turn": 4}, "'turn' must be a seat 0..3; got 4"),
+        ({"seed": "7" * 1000}, "'seed'"),
+        ({"seed": False}, "'seed'"),
+        ({"seed": 2**70}, "'seed'"),
+        ({"marbles": "t3"}, "'marbles' must be a list"),
+        ({"marbles": [[]] * 5}, "'marbles' must be a list of at most 4 lists"),
+        ({"marbles": [["t1"] * 5]}, "player 1 must be a list of at most 4 places"),
+        ({"marbles": [["t72"]]}, "marble 1 must be lot, t0..t71 or g0..g3; got 't72'"),
+        ({"marbles": [["g4"]]}, "g0..g3; got 'g4'"),
+        ({"marbles": [["t03"]]}, "got 't03'"),
+        ({"marbles": [[3]]}, "got 3"),
+        ({"marbles": [["x" * 500]]}, "got 'xxxxx"),
+        ({"marbles": [["t5"], ["lot", "t5"]]}, "player 2, marble 2: two marbles on t5"),
+        ({"marbles": [["g1", "g1"]]}, "two marbles on g1"),
+        ({"marbles": [["g0", "g1", "g2", "g3"]]}, "player 1 already has every marble in goal"),
+    ],
+)
+def test_bad_positions_are_refused_naming_the_field(description: dict[str, object], words: str) -> None:
+    """Unknown keys, types (no bools or floats for whole numbers), seats and places out of range, two marbles
+    on one space (rules 2, 3), a game already won (rule 20)."""
+    message = refusal(4, description)
+    assert words in message and "position field" in message
+    assert "x" * 100 not in message and "7" * 100 not in message
+
+
+def test_a_partner_position_is_refused_only_when_both_partners_have_finished() -> None:
+    """Rule 21: one finished partner plays on for the other; both finished is a won game."""
+    goal = ["g0", "g1", "g2", "g3"]
+    state = load(4, {"marbles": [goal, ["t20"], [], []]}, partners=True)
+    assert state.legal_actions() and state.core.marbles[:4] == tuple(G(0, i, 4) for i in range(4))
+    assert "player 1 and player 3 already have" in refusal(4, {"marbles": [goal, [], goal, []]}, partners=True)
+    assert "already has every marble" in refusal(1, {"marbles": [goal]})
+
+
+@pytest.mark.parametrize(
+    "description,words",
+    [
+        ({"deck": []}, "'hands' is missing"),
+        ({"hands": [["2♣"]] * 3}, "'hands' must be a list of 4 hands"),
+        ({"hands": "2♣"}, "'hands' must be a list of 4 hands"),
+        ({"hands": [["2♣"] * 6, [], [], []]}, "player 1 holds 6 cards; a hand has at most 5 (rule 17)"),
+        ({"hands": [["7♡", "7♡", "7♡"], [], [], []]}, "one 7♡ too many"),
+        ({"hands": [["Jk"] * 5, [], [], []]}, "one Jk too many; the 108 cards hold four jokers"),
+        ({"hands": [["7♡"], ["7♡"], [], []], "discards": ["7♡"]}, "'discards': one 7♡ too many"),
+        ({"hands": [["2♣"], [], [], []], "deck": ["2♣", "2♣"]}, "'deck': one 2♣ too many"),
+        ({"hands": [["2♣"], [], [], []], "deck": ["3♣"]}, "'deck': 106 of the 108 cards are in no zone"),
+        ({"hands": [["1♣"], [], [], []]}, "'1♣' is not a card"),
+        ({"hands": [["x" * 300], [], [], []]}, "'xxxxx"),
+        ({"hands": [[7], [], [], []]}, "a card is text"),
+        ({"hands": [[None], [], [], []]}, "got None"),
+        ({"discards": {"7♡": 1}, "hands": [[], [], [], []]}, "'discards' must be a list of cards; got an object"),
+        ({"hands": [[], [], [], []]}, "who must hold a card"),
+        ({"hands": [["2♣"], ["2♣", "3♣"], [], []]}, "got hands of 1, 2, 0, 0 cards"),
+        ({"hands": [["2♣", "3♣", "4♣"], ["2♣"], [], []]}, "'hands'"),
+        ({"hands": [["2♣"], [], [], ["2♣"]], "turn": 1}, "player 2"),
+    ],
+)
+def test_bad_card_zones_are_refused_naming_the_field(description: dict[str, object], words: str) -> None:
+    """Rule 8: each of the 108 cards exactly once across hands, draw pile and discards; hands of at most 5
+    (rule 17) that let play go round until the next deal."""
+    message = refusal(4, description)
+    assert words in message and "position field" in message, message
+    assert "x" * 100 not in message
+
+
+def test_listed_cards_are_conserved_and_play_goes_round_to_the_next_deal() -> None:
+    """Rules 8, 16-19: hands, draw pile and discards hold the 108 cards; the next hand comes when all are empty."""
+    hands = [["7♠", "2♣"], ["5♡", "K♣"], ["9♢"]]
+    named = [c for hand in hands for c in hand] + ["K♣"]
+    deck = without(named)
+    state = load(3, {"marbles": [["t3"], ["t20"], []], "hands": hands, "discards": ["K♣"], "deck": deck})
+    core = state.core
+    assert core.deck == tuple(Card.parse(c) for c in deck) and core.discards == (Card.parse("K♣"),)
+    assert list(core.hands[1]) == sorted(Card.parse(c) for c in hands[1]) and state.current_player == 0
+    assert core.starter == 0 and core.dealer == 2 and core.decks == 1
+    # hands of 2, 2, 1 read round from player 1 are fine; from player 2 (2, 1, 2) or player 3 (1, 2, 2) not
+    for turn in (1, 2):
+        assert "going round from the player to move" in refusal(3, {"hands": hands, "turn": turn})
+    rnd = random.Random(1)
+    for _ in range(5):  # everybody plays out, then the next hand is dealt from the listed draw pile
+        state = state.apply(rnd.choice(state.legal_texts()))
+        while state.core.seven_left:
+            state = state.apply(rnd.choice(state.legal_texts()))
+    assert state.core.deck == tuple(Card.parse(c) for c in deck[15:]) and state.core.starter == 1
+    total = Counter(state.core.deck) + Counter(state.core.discards) + Counter(c for h in state.core.hands for c in h)
+    assert total == Counter(cb.DECK)
+
+
+def test_an_unlisted_draw_pile_is_the_rest_shuffled_by_the_seed() -> None:
+    description = {"hands": [["7♠"], []], "discards": ["2♣"], "seed": 5}
+    first, again = load(2, description), load(2, description)
+    assert first.core.deck == again.core.deck and len(first.core.deck) == 106
+    assert Counter(first.core.deck) == Counter(Card.parse(c) for c in without(["7♠", "2♣"]))
+    assert load(2, {**description, "seed": 6}).core.deck != first.core.deck
+
+
+def test_a_bad_position_in_a_record_is_refused_naming_the_field() -> None:
+    described: dict[str, object] = {"marbles": [["t3"], ["t20"]], "hands": [["7♠"], []]}
+    record = load(2, described).record()
+    changes: list[tuple[dict[str, object], str]] = [
+        ({"turn": 7}, "'turn'"),
+        ({"marbles": [["t3"], ["t3"]]}, "two marbles on t3"),
+        ({"hands": [["7♠", "7♠", "7♠"], []]}, "one 7♠ too many"),
+    ]
+    for change, words in changes:
+        bad = {**record, "position": {**described, **change}}
+        for text in (None, json.dumps(bad)):
+            with pytest.raises(ValueError) as caught:
+                pyengine.replay(bad) if text is None else pyengine.from_json(text)
+            assert "record field 'position'" in str(caught.value) and words in str(caught.value)
+
+
+def test_the_rules_page_documents_the_position_format_and_its_example_loads() -> None:
+    page = (Path(__file__).resolve().parents[1] / "web" / "rules" / "carbles.html").read_text("utf-8")
+    section = page[page.index('id="position-format"') :]
+    for name in FIELDS:
+        assert f"<code>{name}</code>" in section, name
+    for number in re.findall(r"rules? (\d+)", section):
+        assert f'id="r{number}"' in page, number
+    example = json.loads(re.search(r"<pre>(.*?)</pre>", section, re.S).group(1))  # type: ignore[union-attr]
+    assert example == cb.POSITIONS["seven"].position  # shown as a live figure under the example
+    state = pyengine.new_game(GID, 2, 0, None, example)
+    assert state.current_player == 0 and len(state.core.deck) == 104 and state.core.discards == (Card.parse("K♣"),)
+    assert "7 m1 +3" in state.legal_texts()
+    assert state.apply("7 m1 +3").legal_texts() == ["7 m2 +4"]

@@ -2,16 +2,19 @@
 
 The package in the contract's order: :mod:`.rules` (setting up, legal actions, their effect and
 the results), :mod:`.actions` (action values and their notation), :mod:`.words` (the log and the
-refusals) and :mod:`.view` (what a seat sees, the facts of each action, the named positions).
+refusals), :mod:`.view` (what a seat sees, the facts of each action, the named positions) and
+:mod:`.position` (a core from a described position, checked field by field).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from ...core import Action, register
+from ...core import Action, OptionValue, register
 from ...words import Entry
 from .actions import NOTATION, Back, Burn, Marble, Move, Out, Pass, Play, Swap, rank_text
+from .position import load
 from .rules import (
     DECK,
     LOT,
@@ -38,6 +41,11 @@ class CarblesRules(PlayRules):
     """The rules of Carbles with the table's part: views, facts, log entries, refusals and named positions."""
 
     positions = POSITIONS
+
+    def load_position(self, players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]) -> Carbles:
+        """A core from a position (``marbles``, ``turn``, ``seed``, ``hands``, ``deck``, ``discards``): see
+        :func:`.position.load` and the rules page's "Position format"; anything invalid is a short ``ValueError``."""
+        return load(players, options, position)
 
     def view(self, core: Carbles, seat: int | None) -> dict[str, Any]:
         return view(core, seat)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ...cards import Card, standard_deck
 from ...core import Action, GameInfo, Option, OptionValue, Rules
@@ -520,19 +519,32 @@ def won(core: Carbles, marbles: tuple[int, ...], actor: int) -> tuple[int, ...]:
     return ()
 
 
+def start(players: int, options: Mapping[str, OptionValue], rng: Rng) -> Carbles:
+    """The table before the first deal: every marble in its lot, no cards dealt, player 1 to deal (rule 19)."""
+    return Carbles(
+        players=players,
+        partners=bool(options.get("partners", False)),
+        open_hands=bool(options.get("open_hands", False)),
+        marbles=(LOT,) * (MARBLES * players),
+        hands=tuple(() for _ in range(players)),
+        deck=(),
+        discards=(),
+        dealer=players - 1,  # opening the first deck passes the deal to player 0 (rule 19)
+        hand_number=0,
+        starter=0,
+        turn=0,
+        decks=0,
+        turns=0,
+        seven_left=0,
+        seven_moved=(),
+        winners=(),
+        over=False,
+        capped=False,
+        rng=rng,
+    )
+
+
 # ----------------------------------------------------------------------------------- the rules
-
-
-def place_of(text: str, p: int, players: int) -> int:
-    """A location from a position's place: ``lot``, ``t<space>`` or ``g<slot>`` (player ``p``'s goal)."""
-    size = SECTOR * players
-    if text == "lot":
-        return LOT
-    if text[:1] == "t" and text[1:].isascii() and text[1:].isdigit() and int(text[1:]) < size:
-        return int(text[1:])
-    if text[:1] == "g" and text[1:] in ("0", "1", "2", "3"):
-        return goal(p, int(text[1:]), players)
-    raise ValueError(f"position: {text!r} is not lot, t0..t{size - 1} or g0..g3")
 
 
 class PlayRules(Rules):
@@ -564,53 +576,9 @@ class PlayRules(Rules):
 
     # -- setting up and moving ---------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> Carbles:
-        core = Carbles(
-            players=players,
-            partners=bool(options.get("partners", False)),
-            open_hands=bool(options.get("open_hands", False)),
-            marbles=(LOT,) * (MARBLES * players),
-            hands=tuple(() for _ in range(players)),
-            deck=(),
-            discards=(),
-            dealer=players - 1,  # opening the first deck passes the deal to player 0 (rule 19)
-            hand_number=0,
-            starter=0,
-            turn=0,
-            decks=0,
-            turns=0,
-            seven_left=0,
-            seven_moved=(),
-            winners=(),
-            over=False,
-            capped=False,
-            rng=rng,
-        )
-        return deal(core)
+        return deal(start(players, options, rng))
 
-    def load_position(self, players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]) -> Carbles:
-        """A core from ``{"marbles": [[place, ...] per player], "turn"?: seat, "seed"?: int}``.
-
-        A place is ``lot``, ``t<space>`` or ``g<slot>`` (the player's own goal); missing players and
-        marbles stay in the lot. Hands are dealt from the seed as usual.
-        """
-        seed = position.get("seed", 0)
-        turn = position.get("turn", 0)
-        if not isinstance(seed, int) or not isinstance(turn, int) or not 0 <= turn < players:
-            raise ValueError(f"position fields 'seed' and 'turn' must be integers (turn 0..{players - 1})")
-        rows = position.get("marbles", [])
-        if not isinstance(rows, list) or len(rows) > players:
-            raise ValueError(f"position field 'marbles' must list at most {players} players' marbles")
-        marbles = [LOT] * (MARBLES * players)
-        for p, row in enumerate(rows):
-            if not isinstance(row, list) or len(row) > MARBLES:
-                raise ValueError(f"position: player {p + 1} has at most {MARBLES} marbles")
-            for i, place in enumerate(row):
-                loc = place_of(str(place), p, players)
-                if loc != LOT and loc in marbles:
-                    raise ValueError(f"position: two marbles on {place}")
-                marbles[MARBLES * p + i] = loc
-        core = self.setup(players, options, Rng.from_seed(seed))
-        return evolve(core, marbles=tuple(marbles), turn=turn, starter=turn)
+    # Positions are loaded by :mod:`.position` (``CarblesRules.load_position``).
 
     def current_player(self, core: Carbles) -> int | None:
         return None if core.over else core.turn

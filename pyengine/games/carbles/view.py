@@ -116,5 +116,17 @@ POSITIONS = {
             ],
         },
     ),
+    "seven": NamedPosition(
+        "Two players, a 7 to split",
+        2,
+        {
+            "marbles": [["t3", "t8"], ["t20"]],
+            "hands": [["7♠", "2♣"], ["5♡"]],
+            "discards": ["K♣"],
+            "turn": 0,
+            "seed": 1,
+        },
+    ),
 }
-"""Positions shown on the rules page (six players, like the original's unrolled board)."""
+"""Positions shown on the rules page: the board (six players, like the original's unrolled board) and the
+example of the position format (cards listed, a 7 to split)."""

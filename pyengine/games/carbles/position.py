@@ -1,0 +1,241 @@
+"""Carbles positions: a core built from a described table, checked field by field.
+
+The rules page's "Position format" section describes the same format for readers; rule numbers are those of the
+rules page. Every refusal is a short ``ValueError`` that names the field and quotes at most a short prefix of what
+was given.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, TypeGuard
+
+from ...cards import Card
+from ...core import OptionValue
+from ...frozen import evolve
+from ...notation import quote
+from ...rng import Rng
+from .rules import DECK, DECK_SIZE, HAND_SIZE, LOT, MARBLES, SECTOR, Carbles, deal, finished, goal, sides, start
+
+FIELDS = ("marbles", "turn", "seed", "hands", "deck", "discards")
+"""Every key a position may have; all are optional."""
+CARD_FIELDS = ("hands", "deck", "discards")
+"""The card zones: when any is given, ``hands`` is required and the cards are not dealt from the seed."""
+SEED_LIMIT = 2**63
+"""A position's seed lies strictly between ``-SEED_LIMIT`` and ``SEED_LIMIT``."""
+ALL_CARDS: Counter[Card] = Counter(DECK)
+"""Rule 8: the 108 cards of the deck in play (two 52-card decks and 4 jokers): each card twice, the joker 4 times."""
+MAX_PLACE = 8
+"""A place is at most this long (``t215`` is the longest there is)."""
+
+
+def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]) -> Carbles:
+    """The core of ``position``, or a short ``ValueError`` naming the first field that is wrong.
+
+    A position is an object with these fields, all optional (see the rules page, "Position format"):
+
+    - ``marbles``: at most one list per player (player 1 first), each of at most 4 places for that player's
+      marbles 1-4: ``"lot"``, ``"t<space>"`` (a ring space 0..18N-1) or ``"g<slot>"`` (slot 0-3 of the player's
+      own goal). Players and marbles left out are in their lot. No two marbles share a ring space or a goal slot
+      (rules 2, 3), and the game must not be won already (rules 20, 21). Default: every marble in its lot.
+    - ``turn``: the player to move, a seat from 0 (default 0). That player starts the current hand (rule 19).
+    - ``seed``: a whole number (default 0) that shuffles every deck opened later, and the cards dealt or left in
+      the draw pile when the position does not list them.
+    - ``hands``: one list of at most 5 cards per player (rule 17). Without it (and without ``deck`` and
+      ``discards``) a hand of 5 cards each is dealt from a deck shuffled by the seed, as at the start of a game.
+    - ``deck``: the draw pile, the next card first. Default: every card not named elsewhere, shuffled by the seed.
+    - ``discards``: the discard pile (rule 16), the top card last. Default: empty.
+
+    The card set of a legal position is the one deck in play, whatever the player count: two 52-card decks and 4
+    jokers, 108 cards (rule 8), so each card exists twice and the joker four times. Every one of them lies in
+    exactly one zone: a hand, the draw pile or the discard pile. A card named more often is refused; ``deck``,
+    when given, must hold exactly the cards no other field names.
+
+    Play must be able to go on to the end (legal actions exist until the game is over): each player plays one
+    card per turn, so going round from the player to move, who must hold a card, each hand has as many cards as
+    the one before it or one fewer, and the last at most one fewer than the first (all hands empty at once
+    start the next deal, rule 17).
+    """
+    unknown = sorted((key for key in position if key not in FIELDS), key=str)
+    if unknown:
+        raise ValueError(
+            f"position field {quote(unknown[0])} is not part of a Carbles position (fields: {', '.join(FIELDS)})"
+        )
+    seed = position.get("seed", 0)
+    if not _is_int(seed) or not -SEED_LIMIT < seed < SEED_LIMIT:
+        raise ValueError(f"position field 'seed' must be a whole number below 2**63 in size; got {_shown(seed)}")
+    turn = position.get("turn", 0)
+    if not _is_int(turn) or not 0 <= turn < players:
+        raise ValueError(f"position field 'turn' must be a seat 0..{players - 1}; got {_shown(turn)}")
+    core = start(players, options, Rng.from_seed(seed))
+    marbles = _marbles(position.get("marbles", []), players)
+    _not_won(core, marbles)
+    if not any(field in position for field in CARD_FIELDS):
+        core = deal(core)
+        return evolve(core, marbles=marbles, turn=turn, starter=turn, dealer=(turn - 1) % players)
+    pool = Counter(ALL_CARDS)
+    if "hands" not in position:
+        raise ValueError("position field 'hands' is missing: a position that lists cards needs one hand per player")
+    hands = _hands(position["hands"], players, pool)
+    discards = _cards(position.get("discards", []), "position field 'discards'", pool)
+    rng = core.rng
+    if "deck" in position:
+        deck = _cards(position["deck"], "position field 'deck'", pool)
+        missing = sum(pool.values())
+        if missing:
+            raise ValueError(
+                f"position field 'deck': {missing} of the {DECK_SIZE} cards are in no zone "
+                "(leave 'deck' out to take every card not named elsewhere as the draw pile)"
+            )
+    else:
+        deck, rng = rng.shuffled(sorted(pool.elements()))
+    problem = _stuck([len(hand) for hand in hands], turn)
+    if problem is not None:
+        raise ValueError(problem)
+    return evolve(
+        core,
+        marbles=marbles,
+        hands=hands,
+        deck=deck,
+        discards=discards,
+        dealer=(turn - 1) % players,
+        hand_number=1,
+        starter=turn,
+        turn=turn,
+        decks=1,
+        rng=rng,
+    )
+
+
+# -- the fields ---------------------------------------------------------------------------------------------
+
+
+def _marbles(raw: object, players: int) -> tuple[int, ...]:
+    where = "position field 'marbles'"
+    if not _is_list(raw) or len(raw) > players:
+        raise ValueError(f"{where} must be a list of at most {players} lists, one per player; got {_shown(raw)}")
+    marbles = [LOT] * (MARBLES * players)
+    taken: dict[int, str] = {}
+    for p, row in enumerate(raw):
+        here = f"{where}, player {p + 1}"
+        if not _is_list(row) or len(row) > MARBLES:
+            raise ValueError(f"{here} must be a list of at most {MARBLES} places; got {_shown(row)}")
+        for i, text in enumerate(row):
+            loc = _place(text, p, players, f"{here}, marble {i + 1}")
+            if loc != LOT:
+                if loc in taken:
+                    raise ValueError(f"{here}, marble {i + 1}: two marbles on {text} (one marble per space or slot)")
+                taken[loc] = str(text)
+            marbles[MARBLES * p + i] = loc
+    return tuple(marbles)
+
+
+def _place(text: object, p: int, players: int, where: str) -> int:
+    """A location from a place: ``lot``, ``t<space>`` or ``g<slot>`` (player ``p``'s goal)."""
+    size = SECTOR * players
+    if isinstance(text, str) and len(text) <= MAX_PLACE:
+        number = text[1:]
+        canonical = number.isascii() and number.isdigit() and str(int(number)) == number
+        if text == "lot":
+            return LOT
+        if text[:1] == "t" and canonical and int(number) < size:
+            return int(number)
+        if text[:1] == "g" and canonical and int(number) < MARBLES:
+            return goal(p, int(number), players)
+    raise ValueError(f"{where} must be lot, t0..t{size - 1} or g0..g{MARBLES - 1}; got {_shown(text)}")
+
+
+def _not_won(core: Carbles, marbles: tuple[int, ...]) -> None:
+    """Rules 20, 21: a position is of a game still being played, so no side has finished."""
+    n = core.players
+    for team in sides(core):
+        if all(finished(marbles, p, n) for p in team):
+            who = " and ".join(f"player {p + 1}" for p in team)
+            raise ValueError(
+                f"position field 'marbles': {who} already {'has' if len(team) == 1 else 'have'} every marble in "
+                "goal, so the game would be over (rules 20, 21)"
+            )
+
+
+def _hands(raw: object, players: int, pool: Counter[Card]) -> tuple[tuple[Card, ...], ...]:
+    where = "position field 'hands'"
+    if not _is_list(raw) or len(raw) != players:
+        raise ValueError(f"{where} must be a list of {players} hands, one per player; got {_shown(raw)}")
+    hands = []
+    for p, hand in enumerate(raw):
+        here = f"{where}, player {p + 1}"
+        if _is_list(hand) and len(hand) > HAND_SIZE:
+            raise ValueError(f"{here} holds {len(hand)} cards; a hand has at most {HAND_SIZE} (rule 17)")
+        hands.append(tuple(sorted(_cards(hand, here, pool))))
+    return tuple(hands)
+
+
+def _cards(raw: object, where: str, pool: Counter[Card]) -> tuple[Card, ...]:
+    if not _is_list(raw):
+        raise ValueError(f"{where} must be a list of cards; got {_shown(raw)}")
+    if len(raw) > DECK_SIZE:
+        raise ValueError(f"{where} lists {len(raw)} cards; the game has {DECK_SIZE}")
+    return tuple(_take(card, where, pool) for card in raw)
+
+
+def _take(text: object, where: str, pool: Counter[Card]) -> Card:
+    """The card written ``text``, taken from the cards not yet placed in any zone."""
+    if not isinstance(text, str):
+        raise ValueError(f"{where}: a card is text, rank then suit, like 7♡ or 10♣, or Jk; got {_shown(text)}")
+    try:
+        card = Card.parse(text) if len(text) <= 8 else None
+    except ValueError:
+        card = None
+    if card is None:
+        raise ValueError(f"{where}: {quote(text)} is not a card (like 7♡, 10♣ or Jk)")
+    if not pool[card]:
+        each = "four jokers" if card.is_joker else "two of each card"
+        raise ValueError(f"{where}: one {card} too many; the 108 cards hold {each}, each in one place only (rule 8)")
+    pool[card] -= 1
+    return card
+
+
+def _stuck(sizes: list[int], turn: int) -> str | None:
+    """Why play would reach a player with an empty hand before the next deal, or None.
+
+    Going round from ``turn``, each player plays one card per turn (a 7's parts are one turn), and the next hand
+    is dealt only when every hand is empty (rule 17).
+    """
+    players = len(sizes)
+    order = [sizes[(turn + k) % players] for k in range(players)]
+    first = order[0]
+    fits = first >= 1 and all(a >= b for a, b in zip(order, order[1:], strict=False)) and order[-1] >= first - 1
+    if fits:
+        return None
+    return (
+        f"position field 'hands': going round from the player to move (player {turn + 1}), who must hold a card, "
+        "each hand must hold as many cards as the one before or one fewer, the last at most one fewer than the "
+        f"first, or play would reach an empty hand; got hands of {', '.join(map(str, sizes))} cards"
+    )
+
+
+# -- small helpers ------------------------------------------------------------------------------------------------
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_list(value: object) -> TypeGuard[list[Any] | tuple[Any, ...]]:
+    return isinstance(value, list | tuple)
+
+
+def _shown(value: object) -> str:
+    """A value for a message: small whole numbers and constants as they are, anything else quoted briefly."""
+    if value is None or isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, float):
+        return repr(value) if abs(value) < 1e15 else "a huge number"
+    if isinstance(value, int):
+        return str(value) if abs(value) < 10**15 else "a huge number"
+    if isinstance(value, list | tuple):
+        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
+    if isinstance(value, Mapping):
+        return "an object"
+    return quote(value)
