@@ -202,8 +202,10 @@ class Notation:
         """``{"kind": ..., field: value}`` for ``action`` (JSON-safe; indexes 0-based)."""
         return self.form_of(action).facts(action)
 
-    def examples(self) -> str:
-        return ", ".join(f.example for f in self.forms)
+    def examples(self, most: int = 6) -> str:
+        """Examples of the game's actions (the first ``most`` kinds, then "…")."""
+        shown = [f.example for f in self.forms[:most]]
+        return ", ".join(shown) + (", …" if len(self.forms) > most else "")
 
     def help(self, text: str) -> str:
         """The message for a text that no form reads."""
