@@ -416,6 +416,35 @@ class State:
         steps.reverse()
         return steps
 
+    def steps_since(self, ancestor: State | None) -> list[tuple[State, Action]] | None:
+        """The (state before, action) steps from ``ancestor`` to this state, or None if it is not an ancestor.
+
+        It walks back only as far as ``ancestor``, so following a game move by move costs one step a move.
+        """
+        steps: list[tuple[State, Action]] = []
+        node: State | None = self
+        while node is not None and node is not ancestor:
+            if node._parent is None:
+                return None
+            steps.append((node._parent, node._action))
+            node = node._parent
+        if node is None:
+            return None
+        steps.reverse()
+        return steps
+
+    def history_parent(self) -> State | None:
+        """The state before the last action (None at the start)."""
+        return self._parent
+
+    def entry(self) -> Entry | None:
+        """The log entry of the action that made this state (None at the start)."""
+        if self._parent is None:
+            return None
+        if self._line is None:
+            self._line = self.rules.describe(self._parent.core, self._action, self.core)
+        return self._line
+
     def log(self, last: int | None = None) -> list[Entry]:
         """The public game log, one entry per action (only the ``last`` entries if given)."""
         lines: list[Entry] = []
@@ -462,9 +491,10 @@ class State:
         return sample
 
     # -- the record -------------------------------------------------------------------
-    def record(self) -> dict[str, Any]:
+    def record(self, actions: list[str] | None = None) -> dict[str, Any]:
         """``{game, rules_version, players, options, seed, actions}``, plus ``position`` if the game started from
-        one and ``takebacks`` (how many) if the game had any."""
+        one and ``takebacks`` (how many) if the game had any. ``actions``: the action texts, when the caller
+        already has them (a page following the game move by move)."""
         if self.seed is None:
             raise ValueError("a sampled (determinized) state has no replayable record")
         record: dict[str, Any] = {
@@ -476,7 +506,7 @@ class State:
         }
         if self.position is not None:
             record["position"] = self.position
-        record["actions"] = [str(action) for _, action in self.history()]
+        record["actions"] = actions if actions is not None else [str(action) for _, action in self.history()]
         if self.takebacks:
             record["takebacks"] = self.takebacks
         return record

@@ -32,9 +32,8 @@ def encode(session: Session) -> str:
     """The address fragment (without ``#``) of the game on the table."""
     state = session.state
     info = pyengine.GAMES[state.game]
-    moves = []
-    for before, action in state.history():
-        moves.append(_base36(before.legal_texts().index(str(action))))
+    session.trail.follow(state)
+    moves = session.trail.codes
     options = {o.name: state.options[o.name] for o in info.options if state.options[o.name] != o.default}
     fields: list[tuple[str, str]] = [
         ("game", state.game),
@@ -104,16 +103,6 @@ def decode(fragment: str) -> Session:
     setup = Setup(game, players, seed, seats, dict(state.options), int(delay))
     session = Session(setup, state)
     return session
-
-
-def _base36(number: int) -> str:
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-    text = ""
-    while True:
-        number, rest = divmod(number, 36)
-        text = digits[rest] + text
-        if number == 0:
-            return text
 
 
 def _from_base36(code: str) -> int | None:

@@ -72,7 +72,9 @@ def scores_html(state: pyengine.State, names: list[str]) -> str:
 def banner(session: Session, since: int) -> str:
     """One line saying what the last computer did (its whole turn) since the last human decision, in words;
     the turns of other computers before it are in the log."""
-    entries = [e for e in session.state.log()[since:] if e.seat is not None and session.setup.seats[e.seat].computer]
+    session.trail.follow(session.state)
+    recent = session.trail.entries[since:]
+    entries = [e for e in recent if e.seat is not None and session.setup.seats[e.seat].computer]
     if not entries:
         return ""
     last = entries[-1].seat
@@ -86,7 +88,11 @@ def banner(session: Session, since: int) -> str:
 
 def log_html(session: Session) -> str:
     """The whole log, one numbered item per entry."""
-    return "".join(f"<li>{esc(line)}</li>" for line in session.log_lines())
+    return log_items(session.log_lines())
+
+
+def log_items(lines: list[str]) -> str:
+    return "".join(f"<li>{esc(line)}</li>" for line in lines)
 
 
 def handover_html(session: Session) -> str:

@@ -16,6 +16,8 @@ from pyengine.notation import quote
 from pyengine.takeback import take_back, take_back_point
 from pyengine.words import say
 
+from .trail import Trail
+
 DEFAULT_DELAY_MS = 600
 MAX_DELAY_MS = 10_000
 
@@ -115,6 +117,8 @@ class Session:
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         """The seat whose cards are on screen (None: nobody's, e.g. behind the hand-over screen)."""
         self.message: str = ""
+        self.trail = Trail(self.say)
+        """The game's moves written, coded and said once each (see :mod:`cardtable_web.trail`)."""
 
     # -- whose screen -------------------------------------------------------------------
     @property
@@ -218,13 +222,19 @@ class Session:
 
     def log_lines(self) -> list[str]:
         """The whole public log, in words."""
-        return [self.say(entry.text) for entry in self.state.log()]
+        self.trail.follow(self.state)
+        return self.trail.said
+
+    def record(self) -> dict[str, Any]:
+        """The game's record (its actions written once each, as the game went)."""
+        self.trail.follow(self.state)
+        return self.state.record(list(self.trail.texts))
 
     def saved(self) -> str:
         """JSON that resumes this game after a reload."""
         return json.dumps(
             {
-                "record": self.state.record(),
+                "record": self.record(),
                 "seats": [{"computer": s.computer, "level": s.level} for s in self.setup.seats],
                 "viewer": self.viewer,
                 "delay": self.setup.delay,

@@ -75,6 +75,9 @@ class Table:
         """True once another tab moved this game on: this tab stops keeping it until the newer position is loaded."""
         self.replay: Replay | None = None
         self.banner_from = 0
+        self.log_mark: tuple[int, int] | None = None
+        self.log_shown = 0
+        """Which game's log is drawn (and after how many fresh starts), and how many of its lines."""
         """The banner tells what the computers did since this move (the last human decision)."""
 
     # -- starting and ending ----------------------------------------------------------------
@@ -273,9 +276,7 @@ class Table:
             self.marked_ready = True
             window.performance.mark("table-ready")
         byid("message").textContent = session.message
-        log = byid("log")
-        log.innerHTML = drawing.log_html(session)
-        log.scrollTop = log.scrollHeight
+        self.draw_log(session)
         over = session.state.is_terminal()
         byid("game-over").hidden = not over
         if over:
@@ -288,6 +289,18 @@ class Table:
         undo.disabled = not possible
         undo.title = "Take back your last move" if possible else (
             "Nothing to take back: never past another player's decision or a card seen for the first time")
+
+    def draw_log(self, session: Session) -> None:
+        """The log: only new lines are added (the whole log is drawn again after a take-back or another game)."""
+        log = byid("log")
+        lines = session.log_lines()
+        mark = (id(session), session.trail.resets)
+        if mark != self.log_mark or len(lines) < self.log_shown:
+            log.innerHTML = drawing.log_items(lines)
+        elif len(lines) > self.log_shown:
+            log.insertAdjacentHTML("beforeend", drawing.log_items(lines[self.log_shown :]))
+        self.log_mark, self.log_shown = mark, len(lines)
+        log.scrollTop = log.scrollHeight
 
     def keep(self, session: Session) -> None:
         """Write the game into the address and keep it in the browser (a finished one in the history)."""
@@ -475,6 +488,7 @@ class Table:
         byid("message").textContent = ""
         log = byid("log")
         log.innerHTML = replay.log_html()
+        self.log_mark = None
         current = log.querySelector("[aria-current]")
         if current:
             current.scrollIntoView(to_js_block())
