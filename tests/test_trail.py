@@ -26,6 +26,5 @@ def test_the_trail_equals_the_whole_game_remade(game: str) -> None:
         record = session.record()
         assert record == session.state.record()
         assert session.log_lines() == [session.say(e.text) for e in session.state.log()]
-        codes = session.trail.codes
-        assert [before.legal_texts()[int(c, 36)] for (before, _), c in zip(session.state.history(), codes)] == \
-            record["actions"]
+        steps = zip(session.state.history(), session.trail.codes, strict=True)
+        assert [before.legal_texts()[int(code, 36)] for (before, _), code in steps] == record["actions"]
