@@ -276,17 +276,19 @@ def rules_for(game_id: object) -> Rules:
     return _REGISTRY[game_id]
 
 
+def check_players(info: GameInfo, players: object) -> int:
+    """``players`` if it is a whole number of players the game takes; else ``ValueError`` saying what it takes."""
+    if not isinstance(players, int) or isinstance(players, bool) or not info.min_players <= players <= info.max_players:
+        raise ValueError(f"{info.title} takes {info.min_players} to {info.max_players} players; got {_short(players)}")
+    return players
+
+
 def check_setup(
     rules: Rules, players: object, options: Mapping[str, object] | None
 ) -> dict[str, OptionValue]:
     """Validated options with defaults filled in; ``ValueError`` naming the allowed values."""
     info = rules.info
-    if not isinstance(players, int) or isinstance(players, bool) or not (
-        info.min_players <= players <= info.max_players
-    ):
-        raise ValueError(
-            f"{info.title} takes {info.min_players} to {info.max_players} players; got {_short(players)}"
-        )
+    count = check_players(info, players)
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
@@ -297,7 +299,7 @@ def check_setup(
         allowed = ", ".join(sorted(known)) or "none"
         raise ValueError(f"unknown option {quote(unknown[0])} for {info.title}; the options are: {allowed}")
     checked = {o.name: o.check(options.get(o.name, o.default)) for o in info.options}
-    problem = info.allowed_players(players, checked)
+    problem = info.allowed_players(count, checked)
     if problem:
         raise ValueError(problem)
     return checked

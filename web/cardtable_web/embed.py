@@ -58,7 +58,7 @@ from urllib.parse import quote as url_quote
 
 import pyengine
 from pyengine.ai import DEFAULT_LEVEL, LEVELS
-from pyengine.core import read_json
+from pyengine.core import check_players, read_json
 from pyengine.notation import quote
 
 from . import drawing
@@ -170,9 +170,7 @@ def from_params(params: Mapping[str, str]) -> Request:
     players: int | None = None
     if params.get("players"):
         raw = params["players"]
-        if not (raw.isdigit() and len(raw) <= 3 and info.min_players <= int(raw) <= info.max_players):
-            raise ValueError(f"{info.title} takes {info.min_players} to {info.max_players} players")
-        players = int(raw)
+        players = check_players(info, int(raw) if raw.isdigit() and len(raw) <= 3 else raw)
     seed = parse_seed(params["seed"]) if params.get("seed") else 0
     position = _json_or_name(params["position"], "position") if params.get("position") else None
     record = read_json(params["record"], "record") if params.get("record") else None

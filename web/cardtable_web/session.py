@@ -58,10 +58,7 @@ class Setup:
         if not isinstance(game, str) or game not in pyengine.GAMES:
             raise ValueError(f"there is no game called {quote(game)}; the games are: {', '.join(pyengine.GAMES)}")
         info = pyengine.GAMES[game]
-        players = data.get("players", info.min_players)
-        if not _whole(players) or not info.min_players <= players <= info.max_players:
-            got = quote(str(players))
-            raise ValueError(f"{info.title} takes {info.min_players} to {info.max_players} players; got {got}")
+        players = pyengine.core.check_players(info, data.get("players", info.min_players))
         seed = parse_seed(data.get("seed"))
         bots = data.get("bots", [])
         if not isinstance(bots, list) or not all(_whole(b) and 0 <= b < players for b in bots):
