@@ -28,6 +28,8 @@ from .replay import Replay
 from .session import Session, Setup
 
 REPLAY_STEP_SECONDS = 0.8
+INSTANT_REDRAW_SECONDS = 0.25
+"""At the instant pace, a run of computer moves is redrawn at most this often."""
 SLICE_SECONDS = 0.03
 """A computer seat thinks at most this long before letting the page breathe."""
 
@@ -554,6 +556,7 @@ class Table:
         """
         generation = self.generation
         previous: int | None = None
+        drawn = time.perf_counter()
         try:
             while self.generation == generation and self.session is not None and self.session.computer_to_move():
                 session = self.session
@@ -586,7 +589,12 @@ class Table:
                     }
                 )
                 session.computer_move(bot.decision)
-                self.refresh()  # busy: draws without starting a second computer task
+                # At the instant pace, a run of computer moves is drawn (and kept) a few times a second, not
+                # after each move: the table shows where the run is without spending its time on redraws.
+                now = time.perf_counter()
+                if self.pause > 0 or not session.computer_to_move() or now - drawn >= INSTANT_REDRAW_SECONDS:
+                    self.refresh()  # busy: draws without starting a second computer task
+                    drawn = now
         except Exception as exc:  # the error boundary for the computer's task
             if self.generation == generation:
                 self.fail(exc)
