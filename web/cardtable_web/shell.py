@@ -589,12 +589,15 @@ class Table:
                     }
                 )
                 session.computer_move(bot.decision)
-                # At the instant pace, a run of computer moves is drawn (and kept) a few times a second, not
-                # after each move: the table shows where the run is without spending its time on redraws.
+                # At the instant pace, a run of computer moves is drawn a few times a second, not after each
+                # move (every move is still kept): the table shows where the run is without spending its time
+                # on redraws.
                 now = time.perf_counter()
                 if self.pause > 0 or not session.computer_to_move() or now - drawn >= INSTANT_REDRAW_SECONDS:
                     self.refresh()  # busy: draws without starting a second computer task
                     drawn = now
+                else:
+                    self.keep(session)
         except Exception as exc:  # the error boundary for the computer's task
             if self.generation == generation:
                 self.fail(exc)
