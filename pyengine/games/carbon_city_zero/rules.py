@@ -528,17 +528,3 @@ def _rivalry_turns(core: Core, i: int, pending: int) -> float:
         spend = max(0.0, HAND * money / count)
         count, total = count + spend / EVAL_COST, total - EVAL_CARBON_PER_COIN * spend
     return 30.0 + carbon / 10.0
-
-
-_CARD_VIEW: dict[str, dict[str, Any]] = {
-    c.name: {
-        "sector": c.sector,
-        "cost": c.cost,
-        "income": c.income,
-        "carbon": c.carbon,
-        "special": c.special_text,
-        "link": c.link_text,
-        "effect": c.effect,
-    }
-    for c in CARDS.values()
-}
