@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, TypeGuard
+from typing import Any
 
 from ...cards import Card
 from ...core import OptionValue
 from ...frozen import evolve
 from ...notation import quote
+from ...reading import is_int, is_list, shown
 from ...rng import Rng
 from .rules import DECK, DECK_SIZE, HAND_SIZE, LOT, MARBLES, SECTOR, Carbles, deal, finished, goal, sides, start
 
@@ -63,11 +64,11 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
             f"position field {quote(unknown[0])} is not part of a Carbles position (fields: {', '.join(FIELDS)})"
         )
     seed = position.get("seed", 0)
-    if not _is_int(seed) or not -SEED_LIMIT < seed < SEED_LIMIT:
-        raise ValueError(f"position field 'seed' must be a whole number below 2**63 in size; got {_shown(seed)}")
+    if not is_int(seed) or not -SEED_LIMIT < seed < SEED_LIMIT:
+        raise ValueError(f"position field 'seed' must be a whole number below 2**63 in size; got {shown(seed)}")
     turn = position.get("turn", 0)
-    if not _is_int(turn) or not 0 <= turn < players:
-        raise ValueError(f"position field 'turn' must be a seat 0..{players - 1}; got {_shown(turn)}")
+    if not is_int(turn) or not 0 <= turn < players:
+        raise ValueError(f"position field 'turn' must be a seat 0..{players - 1}; got {shown(turn)}")
     core = start(players, options, Rng.from_seed(seed))
     marbles = _marbles(position.get("marbles", []), players)
     _not_won(core, marbles)
@@ -113,14 +114,14 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
 
 def _marbles(raw: object, players: int) -> tuple[int, ...]:
     where = "position field 'marbles'"
-    if not _is_list(raw) or len(raw) > players:
-        raise ValueError(f"{where} must be a list of at most {players} lists, one per player; got {_shown(raw)}")
+    if not is_list(raw) or len(raw) > players:
+        raise ValueError(f"{where} must be a list of at most {players} lists, one per player; got {shown(raw)}")
     marbles = [LOT] * (MARBLES * players)
     taken: dict[int, str] = {}
     for p, row in enumerate(raw):
         here = f"{where}, player {p + 1}"
-        if not _is_list(row) or len(row) > MARBLES:
-            raise ValueError(f"{here} must be a list of at most {MARBLES} places; got {_shown(row)}")
+        if not is_list(row) or len(row) > MARBLES:
+            raise ValueError(f"{here} must be a list of at most {MARBLES} places; got {shown(row)}")
         for i, text in enumerate(row):
             loc = _place(text, p, players, f"{here}, marble {i + 1}")
             if loc != LOT:
@@ -143,7 +144,7 @@ def _place(text: object, p: int, players: int, where: str) -> int:
             return int(number)
         if text[:1] == "g" and canonical and int(number) < MARBLES:
             return goal(p, int(number), players)
-    raise ValueError(f"{where} must be lot, t0..t{size - 1} or g0..g{MARBLES - 1}; got {_shown(text)}")
+    raise ValueError(f"{where} must be lot, t0..t{size - 1} or g0..g{MARBLES - 1}; got {shown(text)}")
 
 
 def _not_won(core: Carbles, marbles: tuple[int, ...]) -> None:
@@ -160,20 +161,20 @@ def _not_won(core: Carbles, marbles: tuple[int, ...]) -> None:
 
 def _hands(raw: object, players: int, pool: Counter[Card]) -> tuple[tuple[Card, ...], ...]:
     where = "position field 'hands'"
-    if not _is_list(raw) or len(raw) != players:
-        raise ValueError(f"{where} must be a list of {players} hands, one per player; got {_shown(raw)}")
+    if not is_list(raw) or len(raw) != players:
+        raise ValueError(f"{where} must be a list of {players} hands, one per player; got {shown(raw)}")
     hands = []
     for p, hand in enumerate(raw):
         here = f"{where}, player {p + 1}"
-        if _is_list(hand) and len(hand) > HAND_SIZE:
+        if is_list(hand) and len(hand) > HAND_SIZE:
             raise ValueError(f"{here} holds {len(hand)} cards; a hand has at most {HAND_SIZE} (rule 17)")
         hands.append(tuple(sorted(_cards(hand, here, pool))))
     return tuple(hands)
 
 
 def _cards(raw: object, where: str, pool: Counter[Card]) -> tuple[Card, ...]:
-    if not _is_list(raw):
-        raise ValueError(f"{where} must be a list of cards; got {_shown(raw)}")
+    if not is_list(raw):
+        raise ValueError(f"{where} must be a list of cards; got {shown(raw)}")
     if len(raw) > DECK_SIZE:
         raise ValueError(f"{where} lists {len(raw)} cards; the game has {DECK_SIZE}")
     return tuple(_take(card, where, pool) for card in raw)
@@ -182,7 +183,7 @@ def _cards(raw: object, where: str, pool: Counter[Card]) -> tuple[Card, ...]:
 def _take(text: object, where: str, pool: Counter[Card]) -> Card:
     """The card written ``text``, taken from the cards not yet placed in any zone."""
     if not isinstance(text, str):
-        raise ValueError(f"{where}: a card is text, rank then suit, like 7♡ or 10♣, or Jk; got {_shown(text)}")
+        raise ValueError(f"{where}: a card is text, rank then suit, like 7♡ or 10♣, or Jk; got {shown(text)}")
     try:
         card = Card.parse(text) if len(text) <= 8 else None
     except ValueError:
@@ -216,26 +217,3 @@ def _stuck(sizes: list[int], turn: int) -> str | None:
 
 
 # -- small helpers ------------------------------------------------------------------------------------------------
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_list(value: object) -> TypeGuard[list[Any] | tuple[Any, ...]]:
-    return isinstance(value, list | tuple)
-
-
-def _shown(value: object) -> str:
-    """A value for a message: small whole numbers and constants as they are, anything else quoted briefly."""
-    if value is None or isinstance(value, bool):
-        return repr(value)
-    if isinstance(value, float):
-        return repr(value) if abs(value) < 1e15 else "a huge number"
-    if isinstance(value, int):
-        return str(value) if abs(value) < 10**15 else "a huge number"
-    if isinstance(value, list | tuple):
-        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
-    if isinstance(value, Mapping):
-        return "an object"
-    return quote(value)

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, TypeGuard
+from typing import Any
 
 from ...cards import Card
 from ...core import NamedPosition, OptionValue
 from ...notation import quote
+from ...reading import is_int
 from ...rng import Rng
 from .rules import (
     ACT,
@@ -137,11 +138,11 @@ class Carbondale(CarbondaleWords):
                 f"(fields: {', '.join(POSITION_FIELDS)})"
             )
         seed = position.get("seed", 0)
-        if not _is_int(seed) or not -SEED_LIMIT < seed < SEED_LIMIT:
+        if not is_int(seed) or not -SEED_LIMIT < seed < SEED_LIMIT:
             raise ValueError(f"position field 'seed' must be an integer below 2**64 in size; got {_shown(seed)}")
         rng = Rng.from_seed(seed)
         current = position.get("current", 0)
-        if not _is_int(current) or not 0 <= current < players:
+        if not is_int(current) or not 0 <= current < players:
             raise ValueError(f"position field 'current' must be a seat 0..{players - 1}; got {_shown(current)}")
         pool = Counter(DECK * players)
 
@@ -182,7 +183,7 @@ class Carbondale(CarbondaleWords):
         ranks_built = {p.card.rank for net in networks for p in net}
         inferred = max((i for i, (low, _) in enumerate(SEGMENTS) if any(r >= low for r in ranks_built)), default=0)
         last_used = position.get("spares_used", inferred)
-        if not _is_int(last_used) or not 0 <= last_used <= 2:
+        if not is_int(last_used) or not 0 <= last_used <= 2:
             raise ValueError(f"position field 'spares_used' must be 0, 1 or 2; got {_shown(last_used)}")
         left = sorted(pool.elements())
         segments: list[tuple[Card, ...]] = []
@@ -237,10 +238,6 @@ DEFAULT_NETWORK = (Placed(STARTING_PAIRS[0][0], 0, 0), Placed(STARTING_PAIRS[0][
 """A network left out of a position: A♠ west of 2♣ (rule 2)."""
 
 
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _shown(value: object) -> str:
     """A value for a message: true or false, small integers as they are, anything else quoted briefly."""
     if isinstance(value, bool):
@@ -251,7 +248,7 @@ def _shown(value: object) -> str:
 
 
 def _coordinate(value: object, where: str, name: str) -> int:
-    if not _is_int(value) or not -COORDINATE_LIMIT <= value <= COORDINATE_LIMIT:
+    if not is_int(value) or not -COORDINATE_LIMIT <= value <= COORDINATE_LIMIT:
         raise ValueError(f"{where}: {name} must be an integer from {-COORDINATE_LIMIT} to {COORDINATE_LIMIT}; "
                          f"got {_shown(value)}")
     return value

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, TypeGuard
+from typing import Any
 
 from ...cards import Card, standard_deck
 from ...core import OptionValue
 from ...notation import quote
+from ...reading import is_int, is_list, shown
 from .board import DECK_SIZE, CardcassonneCore, card_key, cell_text, variants
 
 FIELDS = ("board", "hands", "deck", "removed", "tokens", "tokens_left", "scores", "turn")
@@ -91,8 +92,8 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
             )
     points = _counts(position.get("scores", [0] * players), "scores", players, MAX_SCORE)
     turn = position.get("turn", 0)
-    if not _is_int(turn) or not 0 <= turn < players:
-        raise ValueError(f"position field 'turn' must be a seat 0..{players - 1}; got {_shown(turn)}")
+    if not is_int(turn) or not 0 <= turn < players:
+        raise ValueError(f"position field 'turn' must be a seat 0..{players - 1}; got {shown(turn)}")
     alike, play_out = variants(options)
     core = CardcassonneCore(
         players=players,
@@ -129,13 +130,13 @@ def _board(position: Mapping[str, Any], pool: Counter[Card]) -> tuple[tuple[int,
     if "board" not in position:
         raise ValueError(f"{where} is missing: a position needs the cards on the table, start card first")
     raw = position["board"]
-    if not _is_list(raw) or not 1 <= len(raw) <= DECK_SIZE:
+    if not is_list(raw) or not 1 <= len(raw) <= DECK_SIZE:
         raise ValueError(f"{where} must be a list of 1 to {DECK_SIZE} [x, y, card] entries")
     board: list[tuple[int, int, Card]] = []
     seen: set[tuple[int, int]] = set()
     for i, entry in enumerate(raw):
         here = f"{where}, entry {i + 1}"
-        if not _is_list(entry) or len(entry) != 3:
+        if not is_list(entry) or len(entry) != 3:
             raise ValueError(f"{here} must be [x, y, card]")
         x, y = _cell(entry[0], entry[1], here)
         if (x, y) in seen:
@@ -150,7 +151,7 @@ def _hands(position: Mapping[str, Any], players: int, pool: Counter[Card]) -> tu
     if "hands" not in position:
         raise ValueError(f"{where} is missing: a position needs one hand per player")
     raw = position["hands"]
-    if not _is_list(raw) or len(raw) != players:
+    if not is_list(raw) or len(raw) != players:
         raise ValueError(f"{where} must be a list of {players} hands, one per player")
     return tuple(
         tuple(sorted(_cards(hand, f"{where}, hand {seat + 1}", pool), key=card_key)) for seat, hand in enumerate(raw)
@@ -158,8 +159,8 @@ def _hands(position: Mapping[str, Any], players: int, pool: Counter[Card]) -> tu
 
 
 def _cards(raw: object, where: str, pool: Counter[Card]) -> tuple[Card, ...]:
-    if not _is_list(raw):
-        raise ValueError(f"{where} must be a list of cards; got {_shown(raw)}")
+    if not is_list(raw):
+        raise ValueError(f"{where} must be a list of cards; got {shown(raw)}")
     if len(raw) > DECK_SIZE:
         raise ValueError(f"{where} lists {len(raw)} cards; the game has {DECK_SIZE}")
     return tuple(_take(card, where, pool) for card in raw)
@@ -168,7 +169,7 @@ def _cards(raw: object, where: str, pool: Counter[Card]) -> tuple[Card, ...]:
 def _take(text: object, where: str, pool: Counter[Card]) -> Card:
     """The card written ``text``, taken from the cards not yet placed in any zone."""
     if not isinstance(text, str):
-        raise ValueError(f"{where}: a card is text, rank then suit, like 7♡ or 10♣; got {_shown(text)}")
+        raise ValueError(f"{where}: a card is text, rank then suit, like 7♡ or 10♣; got {shown(text)}")
     try:
         card = Card.parse(text) if len(text) <= 8 else None
     except ValueError:
@@ -183,12 +184,12 @@ def _take(text: object, where: str, pool: Counter[Card]) -> Card:
 
 def _cell(x: object, y: object, where: str) -> tuple[int, int]:
     for name, value in (("x", x), ("y", y)):
-        if not _is_int(value) or abs(value) > MAX_COORDINATE:
+        if not is_int(value) or abs(value) > MAX_COORDINATE:
             raise ValueError(
                 f"{where}: {name} must be a whole number from {-MAX_COORDINATE} to {MAX_COORDINATE}; "
-                f"got {_shown(value)}"
+                f"got {shown(value)}"
             )
-    assert _is_int(x) and _is_int(y)
+    assert is_int(x) and is_int(y)
     return x, y
 
 
@@ -198,17 +199,17 @@ def _tokens(
     where = "position field 'tokens'"
     raw = position.get("tokens", [])
     occupied = {(x, y) for x, y, _ in board}
-    if not _is_list(raw) or len(raw) > len(board):
+    if not is_list(raw) or len(raw) > len(board):
         raise ValueError(f"{where} must be a list of [x, y, owner] entries, at most one per card")
     tokens: dict[tuple[int, int], int] = {}
     for i, entry in enumerate(raw):
         here = f"{where}, entry {i + 1}"
-        if not _is_list(entry) or len(entry) != 3:
+        if not is_list(entry) or len(entry) != 3:
             raise ValueError(f"{here} must be [x, y, owner]")
         cell = _cell(entry[0], entry[1], here)
         owner = entry[2]
-        if not _is_int(owner) or not 0 <= owner < players:
-            raise ValueError(f"{here}: the owner must be a seat 0..{players - 1}; got {_shown(owner)}")
+        if not is_int(owner) or not 0 <= owner < players:
+            raise ValueError(f"{here}: the owner must be a seat 0..{players - 1}; got {shown(owner)}")
         if cell not in occupied:
             raise ValueError(f"{here}: no card lies on cell {cell_text(cell)}")
         if cell in tokens:
@@ -220,11 +221,11 @@ def _tokens(
 def _counts(raw: object, name: str, players: int, most: int) -> tuple[int, ...]:
     """One whole number 0..``most`` per seat."""
     where = f"position field {name!r}"
-    if not _is_list(raw) or len(raw) != players:
-        raise ValueError(f"{where} must be a list of {players} whole numbers, one per player; got {_shown(raw)}")
+    if not is_list(raw) or len(raw) != players:
+        raise ValueError(f"{where} must be a list of {players} whole numbers, one per player; got {shown(raw)}")
     for seat, value in enumerate(raw):
-        if not _is_int(value) or not 0 <= value <= most:
-            raise ValueError(f"{where}: seat {seat} must have 0 to {most}; got {_shown(value)}")
+        if not is_int(value) or not 0 <= value <= most:
+            raise ValueError(f"{where}: seat {seat} must have 0 to {most}; got {shown(value)}")
     return tuple(raw)
 
 
@@ -251,24 +252,3 @@ def _stuck_seat(hand_sizes: list[int], deck: int, turn: int, play_out: bool) -> 
 
 
 # -- small helpers ------------------------------------------------------------------------------------------------
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_list(value: object) -> TypeGuard[list[Any] | tuple[Any, ...]]:
-    return isinstance(value, list | tuple)
-
-
-def _shown(value: object) -> str:
-    """A value for a message: small whole numbers and constants as they are, anything else quoted briefly."""
-    if value is None or isinstance(value, bool | float):
-        return repr(value) if not isinstance(value, float) or abs(value) < 1e15 else "a huge number"
-    if isinstance(value, int):
-        return str(value) if abs(value) < 10**15 else "a huge number"
-    if isinstance(value, list | tuple):
-        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
-    if isinstance(value, Mapping):
-        return "an object"
-    return quote(value)
