@@ -214,6 +214,3 @@ def _stuck(sizes: list[int], turn: int) -> str | None:
         "each hand must hold as many cards as the one before or one fewer, the last at most one fewer than the "
         f"first, or play would reach an empty hand; got hands of {', '.join(map(str, sizes))} cards"
     )
-
-
-# -- small helpers ------------------------------------------------------------------------------------------------

@@ -249,6 +249,3 @@ def _stuck_seat(hand_sizes: list[int], deck: int, turn: int, play_out: bool) -> 
         if (not any(hands)) if play_out else not deck:
             return None
         turn, first = (turn + 1) % players, False
-
-
-# -- small helpers ------------------------------------------------------------------------------------------------
