@@ -133,3 +133,16 @@ def test_a_take_back_in_this_tab_is_kept() -> None:
     assert keeper.keep(session, second, last_kept=first).ok
     assert keeper.keep(session, first, last_kept=second).ok, "going back from what this tab kept is allowed"
     assert keeper.conflict(session, second, last_kept="something else") is False  # the kept line extends
+
+
+def test_replay_controls() -> None:
+    session = session_after("silver-bars", 2, 6, 30, computers=0)
+    replay = Replay(session.state, session.names, 0)
+    assert replay.control("replay-first", 0) and replay.index == 0
+    assert replay.control("replay-forward", 0) and replay.index == 1
+    assert replay.control("jump", 5) and replay.index == 5
+    assert replay.control("replay-back", 0) and replay.index == 4
+    assert replay.control("replay-seat", 1) and replay.seat == 1
+    replay.control("replay-last", 0)
+    assert replay.control("replay-play", 0) and replay.playing and replay.index == 0, "play at the end starts over"
+    assert not replay.control("share", 0)

@@ -192,22 +192,9 @@ class Frame:
     def on_replay(self, embed: model.Embed, name: str, target: Any) -> None:
         replay = embed.replay
         assert replay is not None
-        if name == "replay-first":
-            replay.go(0)
-        elif name == "replay-back":
-            replay.go(replay.index - 1)
-        elif name == "replay-forward":
-            replay.go(replay.index + 1)
-        elif name == "replay-last":
-            replay.go(replay.last)
-        elif name == "replay-seat":
-            replay.seat = int(text_or_none(target.getAttribute("data-seat")) or 0)
-        elif name == "replay-play":
-            replay.playing = not replay.playing
-            if replay.playing:
-                if replay.index == replay.last:
-                    replay.go(0)
-                asyncio.ensure_future(self.play_replay(embed))
+        number = int(text_or_none(target.getAttribute("data-step" if name == "jump" else "data-seat")) or 0)
+        if replay.control(name, number) and name == "replay-play" and replay.playing:
+            asyncio.ensure_future(self.play_replay(embed))
         self.draw()
 
     async def play_replay(self, embed: model.Embed) -> None:

@@ -31,6 +31,31 @@ class Replay:
         if self.index == self.last:
             self.playing = False
 
+    def control(self, name: str, number: int) -> bool:
+        """A replay control clicked (``number``: the ``data-step`` or ``data-seat`` it carries); True if it was one.
+
+        Play toggles ``playing`` (from the start again when at the end); the page then steps while it is set.
+        """
+        if name == "replay-first":
+            self.go(0)
+        elif name == "replay-back":
+            self.go(self.index - 1)
+        elif name == "replay-forward":
+            self.go(self.index + 1)
+        elif name == "replay-last":
+            self.go(self.last)
+        elif name == "jump":
+            self.go(number)
+        elif name == "replay-seat":
+            self.seat = number
+        elif name == "replay-play":
+            self.playing = not self.playing
+            if self.playing and self.index == self.last:
+                self.go(0)
+        else:
+            return False
+        return True
+
     def view(self) -> dict[str, Any]:
         """The shown position from the chosen seat (nothing to click: a replay only shows)."""
         state = self.states[self.index]

@@ -502,23 +502,9 @@ class Table:
     def on_replay_ui(self, name: str, target: Any) -> None:
         replay = self.replay
         assert replay is not None
-        if name == "replay-first":
-            replay.go(0)
-        elif name == "replay-back":
-            replay.go(replay.index - 1)
-        elif name == "replay-forward":
-            replay.go(replay.index + 1)
-        elif name == "replay-last":
-            replay.go(replay.last)
-        elif name == "jump":
-            replay.go(int(text_or_none(target.getAttribute("data-step")) or 0))
-        elif name == "replay-seat":
-            replay.seat = int(text_or_none(target.getAttribute("data-seat")) or 0)
-        elif name == "replay-play":
-            replay.playing = not replay.playing
-            if replay.playing:
-                if replay.index == replay.last:
-                    replay.go(0)
+        number = int(text_or_none(target.getAttribute("data-step" if name == "jump" else "data-seat")) or 0)
+        if replay.control(name, number):
+            if name == "replay-play" and replay.playing:
                 asyncio.ensure_future(self.play_replay(replay))
         elif name == "share":
             byid("share-address").value = str(window.location.href)
