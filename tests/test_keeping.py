@@ -146,3 +146,10 @@ def test_replay_controls() -> None:
     replay.control("replay-last", 0)
     assert replay.control("replay-play", 0) and replay.playing and replay.index == 0, "play at the end starts over"
     assert not replay.control("share", 0)
+
+
+def test_a_solo_game_is_named_so() -> None:
+    from cardtable_web.address import describe_save
+
+    assert describe_save(session_after("carbon-city-zero", 1, 2, 3, computers=0))["against"] == "solo"
+    assert describe_save(session_after("carbles", 3, 2, 3, computers=0))["against"] == "3 players on this device"

@@ -118,7 +118,7 @@ def describe_save(session: Session) -> dict[str, Any]:
     computers = [s for s in session.setup.seats if s.computer]
     humans = len(session.setup.seats) - len(computers)
     if not computers:
-        against = f"{humans} players on this device"
+        against = "solo" if humans == 1 else f"{humans} players on this device"
     else:
         levels = sorted({s.level for s in computers}, key=list(LEVELS).index)
         against = ("against " if humans else "") + (
