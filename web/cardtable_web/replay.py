@@ -85,18 +85,19 @@ class Replay:
         )
         return (
             '<div class="replay-bar" role="group" aria-label="Replay">'
-            + button("replay-first", "First move", "⏮", at_start)
-            + button("replay-back", "One move back", "◀", at_start)
-            + button("replay-play", "Pause" if self.playing else "Play", "⏸" if self.playing else "▶", at_end)
-            + button("replay-forward", "One move forward", "▶|", at_end)
-            + button("replay-last", "Last move", "⏭", at_end)
+            + button("replay-first", "First move", "|◀ Start", at_start)
+            + button("replay-back", "One move back", "◀ Back", at_start)
+            + button("replay-play", "Pause" if self.playing else "Play", "Pause" if self.playing else "Play", at_end)
+            + button("replay-forward", "One move forward", "Forward ▶", at_end)
+            + button("replay-last", "Last move", "End ▶|", at_end)
             + f'<span class="replay-where" aria-live="polite">{esc(self.caption())}</span>'
             + f'<span class="replay-seats">View of: {seats}</span></div>'
         )
 
     def log_html(self) -> str:
         """The whole log; each entry jumps to the position after it."""
-        items = ['<li><button type="button" class="linkish" data-ui="jump" data-step="0">The start</button></li>']
+        start = '<button type="button" class="linkish" data-ui="jump" data-step="0">The start</button>'
+        items = [f'<li value="0">{start}</li>']
         for number, entry in enumerate(self.entries, 1):
             current = ' aria-current="step"' if number == self.index else ""
             items.append(

@@ -495,6 +495,7 @@ class Table:
         if current:
             current.scrollIntoView(to_js_block())
         byid("undo").hidden = True
+        byid("play-again-bar").hidden = True  # a replay has no game on the table to play again
         root().dataset.moves = str(len(replay.final.history()))
         root().dataset.replayIndex = str(replay.index)
         set_state("over" if replay.index == replay.last else "ready")
