@@ -2,7 +2,7 @@
 
 Usage::
 
-    python build.py [--out DIR] [--root DIR] [--cache DIR]
+    python build.py [--precompress] [--out DIR] [--root DIR] [--cache DIR]
     python build.py serve [--port 8000] [--host 127.0.0.1] [--out DIR] [--root DIR] [--cache DIR]
     python build.py zip [--zip-dir DIR] [--out DIR] [--root DIR] [--cache DIR]
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import base64
 import contextlib
+import gzip
 import hashlib
 import importlib.util
 import json
@@ -50,6 +51,13 @@ WEB_MANIFEST = "manifest.webmanifest"
 ICON_SIZES = (192, 512)
 RELEASE_NAME = "card-table"
 MB = 1_000_000
+SNAPSHOT_TOOL = "snapshot.mjs"
+"""The build step (run under Node) that makes the memory snapshot of Python with the wheel and the zip imported."""
+SNAPSHOT_NAME = "python.snapshot"
+SNAPSHOT_MAGIC = "CARDTABLE-SNAPSHOT 1"
+"""First words of a snapshot file: then the header's length, a JSON line (what it was made from), Pyodide's snapshot."""
+PRECOMPRESSED = frozenset({".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".webmanifest", ".snapshot"})
+"""File types worth precompressing (zips, wheels and PNGs are compressed already)."""
 
 
 @dataclass(frozen=True)
@@ -427,13 +435,102 @@ def file_archives(stage: Path) -> str:
     return folder.relative_to(stage).as_posix()
 
 
-def write_manifest(stage: Path, project: dict[str, Any], archives: str) -> dict[str, Any]:
+def sha256_file(path: Path) -> str:
+    """The hex sha256 of a file's bytes."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def snapshot_facts(stage: Path, project: dict[str, Any], archives: str) -> dict[str, str]:
+    """What a snapshot is made from: the Pyodide version and the sha256 of the engine wheel and the browser zip
+    (the page compares them with the archives it loads and refuses a snapshot made from others)."""
+    return {
+        "pyodide": PYODIDE.version,
+        "engine_wheel": sha256_file(stage / archives / wheel_name(project)),
+        "web_zip": sha256_file(stage / archives / ZIP_NAME),
+    }
+
+
+def snapshot_header(facts: dict[str, str]) -> bytes:
+    """``CARDTABLE-SNAPSHOT 1 <length>``, a newline, the facts as one JSON line, padded with spaces to ``length``
+    (a multiple of 16, so Pyodide's snapshot after it stays aligned for its 32-bit reads)."""
+    body = json.dumps(facts, sort_keys=True, separators=(",", ":"))
+    first = len(SNAPSHOT_MAGIC) + 1 + 4 + 1  # the length is written with 4 digits
+    length = -(-(first + len(body) + 1) // 16) * 16
+    text = f"{SNAPSHOT_MAGIC} {length:04d}\n{body}\n".ljust(length)
+    return text.encode("ascii")
+
+
+def read_snapshot_header(data: bytes) -> tuple[dict[str, str], int]:
+    """The facts a snapshot file was made from and where Pyodide's own snapshot starts in it."""
+    first, _, _ = data[:64].partition(b"\n")
+    magic, _, length_text = first.decode("ascii", "replace").rpartition(" ")
+    if magic != SNAPSHOT_MAGIC or not length_text.isdigit():
+        raise BuildError("not a Card Table snapshot")
+    length = int(length_text)
+    facts: dict[str, str] = json.loads(data[len(first) + 1 : length])
+    return facts, length
+
+
+def make_snapshot(paths: Paths, stage: Path, project: dict[str, Any], archives: str, stream: Any) -> str:
+    """Run ``snapshot.mjs`` under Node: Pyodide with the wheel and the zip imported, saved as ``SNAPSHOT_NAME`` in
+    the archives' folder behind a header naming what it was made from; returns its path in the site."""
+    tool = paths.root / SNAPSHOT_TOOL
+    node = shutil.which("node")
+    if not tool.is_file():
+        raise BuildError(f"no {SNAPSHOT_TOOL} in {paths.root}")
+    if node is None:
+        raise BuildError(f"node (installed with npm) is needed to run {SNAPSHOT_TOOL} but is not on PATH")
+    target = stage / archives / SNAPSHOT_NAME
+    log(f"snapshot: Python with {wheel_name(project)} and {ZIP_NAME} imported", stream)
+    with tempfile.TemporaryDirectory(prefix="cardtable-snapshot-") as tmp:
+        raw = Path(tmp) / SNAPSHOT_NAME
+        archive_paths = [str(stage / archives / name) for name in (wheel_name(project), ZIP_NAME)]
+        proc = subprocess.run(
+            [node, str(tool), str(stage / "vendor" / "pyodide"), str(raw), *archive_paths],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if proc.returncode != 0 or not raw.is_file():
+            tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])[-3000:]
+            raise BuildError(f"{SNAPSHOT_TOOL} failed (exit {proc.returncode}):\n{tail}")
+        target.write_bytes(snapshot_header(snapshot_facts(stage, project, archives)) + raw.read_bytes())
+    return target.relative_to(stage).as_posix()
+
+
+def precompress(out: Path, names: Iterable[str], stream: Any = None) -> list[str]:
+    """Write ``NAME.gz`` (and ``NAME.br`` when the ``brotli`` package is installed) beside each file worth it, for
+    hosts that serve precompressed files; deterministic (no time stamps). Returns the files written."""
+    try:
+        import brotli  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        brotli = None
+    written = []
+    for name in sorted(names):
+        path = out / name
+        if path.suffix not in PRECOMPRESSED:
+            continue
+        data = path.read_bytes()
+        packed = {".gz": gzip.compress(data, compresslevel=9, mtime=0)}
+        if brotli is not None:
+            packed[".br"] = brotli.compress(data, quality=11 if len(data) < MB else 9)
+        for suffix, blob in packed.items():
+            if len(blob) < 0.9 * len(data):
+                path.with_name(path.name + suffix).write_bytes(blob)
+                written.append(name + suffix)
+    kinds = ".gz and .br" if brotli is not None else ".gz (no brotli package here)"
+    log(f"precompressed: {len(written)} files ({kinds})", stream)
+    return written
+
+
+def write_manifest(stage: Path, project: dict[str, Any], archives: str, snapshot: str) -> dict[str, Any]:
     """Write ``build.json``: where things are, the cache-busting key and every file's size."""
     files = file_sizes(stage)
     manifest: dict[str, Any] = {
         "version": project["version"],
         "engine_wheel": f"{archives}/{wheel_name(project)}",
         "web_zip": f"{archives}/{ZIP_NAME}",
+        "snapshot": snapshot,
         "pyodide": "vendor/pyodide/",
         "pyscript": "vendor/pyscript/core.js",
         "vendor": {PYODIDE.name: PYODIDE.version, PYSCRIPT.name: PYSCRIPT.version},
@@ -577,8 +674,9 @@ def write_worker(stage: Path, files: Iterable[str], key: str) -> str:
     return key
 
 
-def build(paths: Paths, stream: Any = None) -> dict[str, Any]:
-    """Build the whole site into ``paths.out`` and return its manifest."""
+def build(paths: Paths, stream: Any = None, compress: bool = False) -> dict[str, Any]:
+    """Build the whole site into ``paths.out`` and return its manifest (with ``compress``, also precompressed
+    ``.gz`` and ``.br`` files beside the site's files, for hosts that serve them)."""
     started = time.monotonic()
     project = project_meta(paths.root)
     paths.out.parent.mkdir(parents=True, exist_ok=True)
@@ -592,8 +690,12 @@ def build(paths: Paths, stream: Any = None) -> dict[str, Any]:
         build_wheel(paths.root, project, stage / "wheels", stream)
         zip_folder(paths.root / "web" / BROWSER_PACKAGE, BROWSER_PACKAGE, stage / "wheels" / ZIP_NAME)
         write_app_files(paths.root, stage)
-        manifest = write_manifest(stage, project, file_archives(stage))
+        archives = file_archives(stage)
+        snapshot = make_snapshot(paths, stage, project, archives, stream)
+        manifest = write_manifest(stage, project, archives, snapshot)
         check_output(stage)
+        if compress:
+            precompress(stage, manifest["files"], stream)
         startup = startup_files(stage, manifest)
         replace_output(stage, paths.out)
     finally:
@@ -610,7 +712,7 @@ def sources(root: Path) -> Iterator[Path]:
     for name in ("index.html", "embed.html", "pyproject.toml", "README.md"):
         if (root / name).is_file():
             yield root / name
-    for name in (WORKER, WEB_MANIFEST):
+    for name in (WORKER, WEB_MANIFEST, SNAPSHOT_TOOL):
         if (root / name).is_file():
             yield root / name
     for folder in ("web", "pyengine"):
@@ -697,6 +799,9 @@ def parser(command: str | None) -> argparse.ArgumentParser:
     if serving:
         p.add_argument("--port", type=int, default=8000, help="port (0 picks a free one)")
         p.add_argument("--host", default="127.0.0.1", help="loopback address to bind (default 127.0.0.1)")
+    if command is None:
+        p.add_argument("--precompress", action="store_true",
+                       help="also write NAME.gz and NAME.br beside the files, for hosts that serve precompressed files")
     if command == "zip":
         p.add_argument("--zip-dir", type=Path, default=None, help="where the archive goes (default: ROOT/dist-zip)")
     return p
@@ -720,7 +825,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif command == "zip":
             release_zip(paths, (args.zip_dir or root / "dist-zip").resolve())
         else:
-            build(paths)
+            build(paths, compress=args.precompress)
     except BuildError as exc:
         print(f"build.py: error: {exc}", file=sys.stderr, flush=True)
         return 1

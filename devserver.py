@@ -7,9 +7,11 @@ under ``/card-table/`` as GitHub Pages serves a project site. Standard library o
 from __future__ import annotations
 
 import contextlib
+import email.utils
 import functools
 import http.server
 import ipaddress
+import os
 import signal
 import threading
 from collections.abc import Iterator
@@ -33,6 +35,8 @@ MIME_TYPES = {
     ".ico": "image/x-icon",
     ".txt": "text/plain",
 }
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+"""Precompressed siblings (``build.py --precompress``) served to browsers that accept them, best first."""
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -46,6 +50,38 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if not path.startswith(self.prefix):
             return "/nonexistent"
         return super().translate_path("/" + path[len(self.prefix) :])
+
+    def send_head(self) -> Any:
+        """A file's precompressed sibling (``NAME.br`` or ``NAME.gz``) with ``Content-Encoding`` when the browser
+        accepts that encoding; otherwise the file as it is."""
+        path = self.translate_path(self.path)
+        accepted = {part.split(";")[0].strip() for part in self.headers.get("Accept-Encoding", "").split(",")}
+        if not os.path.isfile(path):
+            return super().send_head()
+        for encoding, suffix in ENCODINGS:
+            if encoding in accepted and os.path.isfile(path + suffix):
+                return self.send_encoded(path, path + suffix, encoding)
+        return super().send_head()
+
+    def send_encoded(self, path: str, packed: str, encoding: str) -> Any:
+        """Headers and the open file for a precompressed sibling (a 304 when the browser's copy is current)."""
+        stat = os.stat(path)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):
+                if int(stat.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                    self.end_headers()
+                    return None
+        handle = open(packed, "rb")  # noqa: SIM115 (closed by the base class after copying)
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(os.fstat(handle.fileno()).st_size))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.end_headers()
+        return handle
 
     def log_message(self, format: str, *args: Any) -> None:
         """Say nothing per request."""

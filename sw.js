@@ -11,8 +11,9 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      // Straight from the server: the HTTP cache may still hold the previous build's files under the same names.
-      await cache.addAll(BUILD.files.map((name) => new Request(new URL(name, SCOPE), { cache: "reload" })));
+      // Checked with the server ("no-cache"): the HTTP cache may still hold the previous build's files under the same
+      // names, but what the page has just fetched is not downloaded a second time (the server answers "not modified").
+      await cache.addAll(BUILD.files.map((name) => new Request(new URL(name, SCOPE), { cache: "no-cache" })));
     })(),
   );
 });

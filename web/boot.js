@@ -58,18 +58,14 @@ async function startPython() {
   setProgress(10, "Loading the Python runtime…");
   const build = await (await fetch("build.json", { cache: "no-cache" })).json();
   const here = (path) => new URL(`${path}?v=${build.cache_key}`, document.baseURI).href;
-  const config = {
-    interpreter: new URL(build.pyodide + "pyodide.mjs", document.baseURI).href,
-    // The archives' folder name is their content hash: no query needed (it would hide the file type).
-    files: {
-      [new URL(build.engine_wheel, document.baseURI).href]: "./*",
-      [new URL(build.web_zip, document.baseURI).href]: "./*",
-    },
-  };
+  // PyScript loads Python through web/python.js (the same module instance as here): it unpacks the engine wheel and
+  // the browser package, and starts from the build's memory snapshot once the browser holds it.
+  const python = new URL("web/python.js", document.baseURI).href;
+  (await import(python)).configure(build);
   const script = document.createElement("script");
   script.type = "py";
   script.src = here("web/main.py");
-  script.setAttribute("config", JSON.stringify(config));
+  script.setAttribute("config", JSON.stringify({ interpreter: python }));
   document.body.append(script);
   await import(new URL(build.pyscript, document.baseURI).href);
   setProgress(15);

@@ -1,5 +1,6 @@
 // embed.html: one game or position for an <iframe> on another page (see cardtable_web/embed.py for the
-// address and the postMessage API). Plain Pyodide (no PyScript): the frame is ready as soon as possible.
+// address and the postMessage API). Plain Pyodide (no PyScript, started by python.js): the frame is ready as soon
+// as possible.
 
 const params = new URLSearchParams(location.search);
 const wanted = params.get("origin");
@@ -68,20 +69,11 @@ async function start() {
     link.href = `${sheet}?v=${build.cache_key}`;
     document.head.append(link);
   }
-  const at = (path) => new URL(path, document.baseURI).href;
-  const bytes = async (path) => {
-    const response = await fetch(at(path));
-    if (!response.ok) throw new Error(`${path}: ${response.status}`);
-    return response.arrayBuffer();
-  };
-  const { loadPyodide } = await import(at(build.pyodide + "pyodide.mjs"));
-  const [py, wheel, zip] = await Promise.all([loadPyodide(), bytes(build.engine_wheel), bytes(build.web_zip)]);
+  const python = await import(new URL("web/python.js", document.baseURI).href);
+  python.configure(build);
+  const py = await python.loadPyodide();
   performance.mark("embed-pyodide");
-  const folder = "/home/pyodide/cardtable";
-  py.unpackArchive(wheel, "zip", { extractDir: folder });
-  py.unpackArchive(zip, "zip", { extractDir: folder });
-  performance.mark("embed-unpacked");
-  py.runPython(`import sys\nsys.path.insert(0, "${folder}")\nfrom cardtable_web.embed import main\nmain()`);
+  py.runPython("from cardtable_web.embed import main\nmain()");
 }
 
 start().catch((error) => {

@@ -1,0 +1,92 @@
+// Starting Python, for the table (as PyScript's interpreter module: it exports `loadPyodide` and `version` as
+// Pyodide's own module does) and for the embed: Pyodide from the site's own copy, the engine wheel and the browser
+// package unpacked into Python's working folder (on sys.path), and, once the build's memory snapshot is in the
+// service worker's cache (from the second visit on), Python restored from that snapshot with every engine already imported
+// instead of started anew. A snapshot made from other archives or another Pyodide is refused: Python then starts
+// the ordinary way. `document.documentElement.dataset.python` says which way it started.
+import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const HOME = "/home/pyodide"; // Python's working folder: where build.py's snapshot step unpacked the archives too
+const MAGIC = "CARDTABLE-SNAPSHOT 1";
+const settings = { build: null, snapshot: "cached" };
+
+// The build's manifest (build.json) and when to use the snapshot: "cached" (when the service worker's cache holds
+// it: the default), "always" (fetch it if need be) or "never".
+export function configure(build, snapshot = "cached") {
+  settings.build = build;
+  settings.snapshot = snapshot;
+}
+
+const at = (path) => new URL(path, document.baseURI).href;
+
+async function bytes(path) {
+  const response = await fetch(at(path));
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// The snapshot from the service worker's cache ("cached": a first visit does not wait for it; the worker stores it
+// in the background for the next visit), or from the network too ("always").
+async function snapshotBytes() {
+  const path = settings.build.snapshot;
+  if (!path || settings.snapshot === "never") return null;
+  try {
+    const response = settings.snapshot === "always" ? await fetch(at(path)) : await globalThis.caches?.match(at(path));
+    return response?.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch {
+    return null; // no cache here (not a secure context)
+  }
+}
+
+async function sha256(data) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Pyodide's snapshot inside a Card Table snapshot file, or the reason it is refused (see build.py: snapshot_header).
+async function checked(file, wheel, zip) {
+  const head = new TextDecoder().decode(file.subarray(0, 64)).split("\n", 1)[0];
+  const length = Number(head.slice(MAGIC.length + 1));
+  if (!head.startsWith(MAGIC + " ") || !(length > 0 && length % 16 === 0)) return { refused: "not a Card Table snapshot" };
+  let facts;
+  try {
+    facts = JSON.parse(new TextDecoder().decode(file.subarray(head.length + 1, length)));
+  } catch {
+    return { refused: "its header is unreadable" };
+  }
+  if (!globalThis.crypto?.subtle) return { refused: "this page cannot check its hashes (no secure context)" };
+  const expected = { pyodide: version, engine_wheel: await sha256(wheel), web_zip: await sha256(zip) };
+  for (const [key, value] of Object.entries(expected)) {
+    if (facts[key] !== value) return { refused: `it was made from another ${key.replace("_", " ")}` };
+  }
+  return { image: file.subarray(length) };
+}
+
+// Python, ready to import the engines. `options` go to Pyodide's loadPyodide (PyScript passes its stdout and stderr).
+export async function loadPyodide(options = {}) {
+  const build = settings.build;
+  if (!build) throw new Error("python.js: configure(build) first");
+  performance.mark("python-start");
+  const archives = Promise.all([bytes(build.engine_wheel), bytes(build.web_zip)]);
+  const file = await snapshotBytes();
+  let image = null;
+  const root = document.documentElement;
+  if (file) {
+    const result = await checked(file, ...(await archives));
+    image = result.image || null;
+    if (result.refused) {
+      root.dataset.snapshotRefused = result.refused;
+      console.warn(`Python starts the ordinary way: the snapshot is refused (${result.refused}).`);
+    }
+  }
+  performance.mark("python-snapshot-read");
+  const py = await loadRuntime({ ...options, indexURL: at(build.pyodide), ...(image ? { _loadSnapshot: image } : {}) });
+  const [wheel, zip] = await archives;
+  py.unpackArchive(wheel, "zip", { extractDir: HOME });
+  py.unpackArchive(zip, "zip", { extractDir: HOME });
+  root.dataset.python = image ? "snapshot" : "ordinary";
+  performance.mark("python-loaded");
+  return py;
+}
