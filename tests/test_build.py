@@ -7,6 +7,7 @@ the repository's own cache when it has one, so the real ``dist/`` and ``.cache/`
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import importlib.util
 import json
@@ -98,7 +99,7 @@ def make_root(root: Path) -> None:
         )
     if (ROOT / "web").is_dir():
         shutil.copytree(ROOT / "web", root / "web", ignore=ignore)
-    for name in ("sw.js", "manifest.webmanifest"):
+    for name in ("sw.js", "manifest.webmanifest", "snapshot.mjs"):
         shutil.copy2(ROOT / name, root / name)
     web = root / "web"
     (web / "cardtable_web").mkdir(parents=True, exist_ok=True)
@@ -145,7 +146,7 @@ def test_layout(site: Site) -> None:
     pyscript = {p.name for p in (out / "vendor" / "pyscript").iterdir()}
     assert {"core.js", "core.css"} <= pyscript
     assert all(name.endswith((".js", ".css")) for name in pyscript), pyscript
-    assert sorted(p.name for p in (out / "wheels").glob("*/*")) == ["cardtable_web.zip", WHEEL]
+    assert sorted(p.name for p in (out / "wheels").glob("*/*")) == ["cardtable_web.zip", WHEEL, "python.snapshot"]
     expected_web = {p for p in source_files(site.root / "web") if not p.startswith("cardtable_web/")}
     assert source_files(out / "web") == expected_web
     assert "rules/zz-build-test.html" in expected_web
@@ -211,8 +212,59 @@ def test_build_json(site: Site) -> None:
         if p.is_file() and p.name != "build.json"
     }
     assert build["files"] == actual
-    for key in ("engine_wheel", "web_zip", "pyscript"):
+    assert build["snapshot"] == build["engine_wheel"].rsplit("/", 1)[0] + "/python.snapshot"
+    for key in ("engine_wheel", "web_zip", "pyscript", "snapshot"):
         assert (site.out / build[key]).is_file()
+
+
+def test_snapshot_names_what_it_was_made_from(site: Site) -> None:
+    """The snapshot's header holds the Pyodide version and the sha256 of the wheel and the zip it was made from
+    (the page refuses it when they differ from the archives it loads); Pyodide's own snapshot follows, aligned."""
+    module = load_build()
+    data = archive(site.out, "python.snapshot").read_bytes()
+    facts, start = module.read_snapshot_header(data)
+    assert facts == {
+        "pyodide": "314.0.7",
+        "engine_wheel": hashlib.sha256(archive(site.out, WHEEL).read_bytes()).hexdigest(),
+        "web_zip": hashlib.sha256(archive(site.out, "cardtable_web.zip").read_bytes()).hexdigest(),
+    }
+    assert start % 16 == 0 and len(data) > start + 10_000_000
+    assert data[:start].decode("ascii").startswith("CARDTABLE-SNAPSHOT 1 ")
+    with pytest.raises(module.BuildError):
+        module.read_snapshot_header(b"PK\x03\x04 not a snapshot")
+
+
+def test_precompressed_files_and_their_serving(tmp_path: Path) -> None:
+    """``--precompress`` writes NAME.gz (and NAME.br with the brotli package) that decompress to the file, the same
+    bytes every time, only where it pays; the local server sends them to browsers that accept the encoding."""
+    module = load_build()
+    script = ("const table = " + json.dumps({str(i): "card" * i for i in range(300)}) + ";\n").encode()
+    (tmp_path / "web").mkdir()
+    (tmp_path / "web" / "a.js").write_bytes(script)
+    (tmp_path / "icon.png").write_bytes(b"\x89PNG" + bytes(range(256)) * 8)
+    written = module.precompress(tmp_path, ["web/a.js", "icon.png"])
+    assert "web/a.js.gz" in written and not [name for name in written if name.startswith("icon.png")]
+    assert gzip.decompress((tmp_path / "web" / "a.js.gz").read_bytes()) == script
+    first = {name: (tmp_path / name).read_bytes() for name in written}
+    assert module.precompress(tmp_path, ["web/a.js"]) == written
+    assert {name: (tmp_path / name).read_bytes() for name in written} == first
+    try:
+        import brotli  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        brotli = None
+    if brotli is not None:
+        assert brotli.decompress((tmp_path / "web" / "a.js.br").read_bytes()) == script
+    import devserver
+
+    with devserver.serving(tmp_path, "/site/") as url:
+        for accept, encoding in (("gzip", "gzip"), ("", None), ("br, gzip", "br" if brotli else "gzip")):
+            request = urllib.request.Request(url + "web/a.js", headers={"Accept-Encoding": accept})
+            with urllib.request.urlopen(request, timeout=10) as response:
+                body = response.read()
+                assert response.headers.get("Content-Encoding") == encoding
+                assert response.headers["Content-Type"].startswith("text/javascript")
+            decoded = {"gzip": gzip.decompress, "br": brotli.decompress if brotli else None, None: bytes}[encoding]
+            assert decoded is not None and decoded(body) == script
 
 
 def test_wheel_contents_and_import(site: Site, tmp_path: Path) -> None:
@@ -300,12 +352,15 @@ def test_rebuild_is_idempotent(site: Site) -> None:
     before = {p: p.read_bytes() for p in (site.out / "build.json", site.out / "index.html")}
     zipped = (archive(site.out, "cardtable_web.zip")).read_bytes()
     wheel = (archive(site.out, WHEEL)).read_bytes()
+    snapshot = hashlib.sha256(archive(site.out, "python.snapshot").read_bytes()).digest()
     proc = run_build("--root", site.root, "--out", site.out, "--cache", site.cache)
     assert proc.returncode == 0, proc.stderr
     assert "from cache" in proc.stdout
     assert {p: p.read_bytes() for p in before} == before
     assert (archive(site.out, "cardtable_web.zip")).read_bytes() == zipped
     assert (archive(site.out, WHEEL)).read_bytes() == wheel
+    # the memory snapshot too: same wheel, zip and Pyodide, same bytes
+    assert hashlib.sha256(archive(site.out, "python.snapshot").read_bytes()).digest() == snapshot
     assert not [p for p in site.out.parent.iterdir() if ".building-" in p.name]
 
 

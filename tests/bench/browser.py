@@ -3,15 +3,19 @@
     python tests/bench/browser.py [--site dist] [--runs 3] [--decisions 30] [--games silver-bars,...]
 
 Prints: cold and warm time from navigation to a playable table, bare Pyodide start-up in the
-same browser run (and the ratio), an embed of a named position (``embed.html``) until it is drawn
+same browser run (and the ratio), the table's warm start without the memory snapshot (removed from the
+service worker's cache: the ordinary start with every file cached), how Python started each time, an embed of a named position (``embed.html``) until it is drawn
 and answers commands (and its ratio to bare Pyodide; the goal is at most 1.2), what the page downloads,
-and per game and level the median and 95th percentile of the computer's decision time measured inside
+what the first visit's files weigh with the gzip and brotli
+compression a static host applies (each file the page fetched, compressed here; brotli when the
+``brotli`` package is installed), and per game and level the median and 95th percentile of the computer's decision time measured inside
 the page (``--startup-only`` leaves those out).
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import statistics
 import sys
@@ -68,19 +72,81 @@ def downloaded(page: Any) -> tuple[int, int]:
     return sum(entries), len(entries)
 
 
-def startup(browser: Browser, base: str, path: str, mark: str, runs: int) -> tuple[list[float], list[float], int, int]:
-    cold, warm = [], []
+def fetched_files(page: Any, base: str) -> list[str]:
+    """The site's files the page fetched (paths relative to the site), from the Resource Timing entries."""
+    urls = page.evaluate(
+        "[...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map(e => e.name)"
+    )
+    return sorted({u.split("?")[0].split("#")[0][len(base) :] or "index.html" for u in urls if u.startswith(base)})
+
+
+def compressed_sizes(site: Path, names: list[str]) -> tuple[int, int, int | None]:
+    """(raw, gzip, brotli or None) bytes of the given site files, compressed as a static host would (level 9 and
+    quality 9; a file is sent as it is when that is smaller)."""
+    try:
+        import brotli  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        brotli = None
+    raw = gz = br = 0
+    for name in names:
+        path = site / name
+        if not path.is_file():
+            continue  # the bench's own page
+        data = path.read_bytes()
+        raw += len(data)
+        gz += min(len(data), len(gzip.compress(data, 9, mtime=0)))
+        if brotli is not None:
+            br += min(len(data), len(brotli.compress(data, quality=9)))
+    return raw, gz, br if brotli is not None else None
+
+
+def worker_ready(page: Any) -> None:
+    """Wait (at most a minute) until the service worker has installed and cached the site, as before a later visit."""
+    page.evaluate(
+        "Promise.race([navigator.serviceWorker ? navigator.serviceWorker.ready : null,"
+        " new Promise((r) => setTimeout(r, 60000))])"
+    )
+
+
+def forget_snapshot(page: Any) -> None:
+    """Remove the memory snapshot from the service worker's cache (the next start is the ordinary one)."""
+    page.evaluate(
+        """async () => {
+          const build = await (await fetch("build.json", { cache: "no-cache" })).json();
+          if (!build.snapshot) return;
+          const url = new URL(build.snapshot, document.baseURI).href;
+          for (const name of await caches.keys()) await (await caches.open(name)).delete(url);
+        }"""
+    )
+
+
+def startup(
+    browser: Browser, base: str, path: str, mark: str, runs: int, plain: bool = False
+) -> tuple[list[float], list[float], list[float], int, int, list[str], list[str]]:
+    """Cold, warm and warm-without-snapshot times, the first visit's bytes, requests and files, and how Python
+    started each time (the page's ``data-python``)."""
+    cold, warm, plain_warm, ways = [], [], [], []
     size = count = 0
+    files: list[str] = []
     for _ in range(runs):
         context = browser.new_context()
         page = context.new_page()
         page.goto(base + path)
         cold.append(mark_time(page, mark))
         size, count = downloaded(page)
+        files = fetched_files(page, base)
+        ways.append(str(page.evaluate("document.documentElement.dataset.python || ''")))
+        worker_ready(page)
         page.goto(base + path)
         warm.append(mark_time(page, mark))
+        ways.append(str(page.evaluate("document.documentElement.dataset.python || ''")))
+        if plain:
+            forget_snapshot(page)
+            page.goto(base + path)
+            plain_warm.append(mark_time(page, mark))
+            ways.append(str(page.evaluate("document.documentElement.dataset.python || ''")))
         context.close()
-    return cold, warm, size, count
+    return cold, warm, plain_warm, size, count, files, ways
 
 
 def decisions(browser: Browser, base: str, game: str, players: int, level: str, wanted: int) -> list[float]:
@@ -126,19 +192,33 @@ def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         table = "index.html?game=silver-bars&players=2&seed=7&bots=1&level=normal"
-        t_cold, t_warm, size, count = startup(browser, base, table, "table-ready", args.runs)
-        b_cold, b_warm, b_size, _ = startup(browser, base, "__bare.html", "pyodide-ready", args.runs)
+        t_cold, t_warm, t_plain, size, count, files, ways = startup(
+            browser, base, table, "table-ready", args.runs, plain=True
+        )
+        b_cold, b_warm, _, b_size, _, _, _ = startup(browser, base, "__bare.html", "pyodide-ready", args.runs)
         embed = "embed.html?game=carbondale&position=figure-1"
-        e_cold, e_warm, e_size, _ = startup(browser, base, embed, "embed-ready", args.runs)
+        e_cold, e_warm, _, e_size, _, _, e_ways = startup(browser, base, embed, "embed-ready", args.runs)
         med = statistics.median
         print(f"runs: {args.runs} (medians)")
-        print(f"table ready, cold: {med(t_cold):.2f} s   warm: {med(t_warm):.2f} s")
+        print(f"table ready, cold: {med(t_cold):.2f} s   warm: {med(t_warm):.2f} s   "
+              f"warm without the snapshot: {med(t_plain):.2f} s")
         print(f"bare Pyodide, cold: {med(b_cold):.2f} s   warm: {med(b_warm):.2f} s")
-        print(f"ratio table/bare, cold: {med(t_cold) / med(b_cold):.2f}   warm: {med(t_warm) / med(b_warm):.2f}")
+        print(f"ratio table/bare, cold: {med(t_cold) / med(b_cold):.2f}   warm: {med(t_warm) / med(b_warm):.2f}   "
+              f"warm without the snapshot: {med(t_plain) / med(b_warm):.2f}")
+        print(f"how Python started (table: cold, warm, warm without): {' '.join(ways)}; embed: {' '.join(e_ways)}")
         print(f"embed of a position, cold: {med(e_cold):.2f} s   warm: {med(e_warm):.2f} s")
         print(f"ratio embed/bare, cold: {med(e_cold) / med(b_cold):.2f}   warm: {med(e_warm) / med(b_warm):.2f}")
         print(f"page download: {size / 1e6:.2f} MB in {count} requests (bare Pyodide: {b_size / 1e6:.2f} MB)")
         print(f"embed download: {e_size / 1e6:.2f} MB")
+        raw, gz, br = compressed_sizes(Path(args.site), files)
+        brotli_text = f"{br / 1e6:.2f} MB" if br is not None else "(no brotli package)"
+        print(f"first visit's files ({len(files)}): {raw / 1e6:.2f} MB, gzip {gz / 1e6:.2f} MB, brotli {brotli_text}")
+        snapshot = json.loads((Path(args.site) / "build.json").read_text(encoding="utf-8")).get("snapshot")
+        if snapshot:
+            s_raw, s_gz, s_br = compressed_sizes(Path(args.site), [snapshot])
+            s_brotli = f"{s_br / 1e6:.2f} MB" if s_br is not None else "-"
+            print(f"  and in the background, the service worker caches the snapshot for the next visit: "
+                  f"{s_raw / 1e6:.2f} MB, gzip {s_gz / 1e6:.2f} MB, brotli {s_brotli}")
         if args.startup_only:
             browser.close()
             server.shutdown()
