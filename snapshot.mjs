@@ -34,7 +34,7 @@ Object.defineProperty(globalThis, "crypto", { value: { getRandomValues: fill }, 
 
 const IMPORTS = `
 import asyncio, json, time, traceback
-import pyengine, pyengine.ai, pyengine.takeback
+import pyengine, pyengine.ai, pyengine.takeback, pyengine.thinker
 for game in pyengine.GAMES:
     pyengine.GAMES[game]
 import cardtable_web.address, cardtable_web.drawing, cardtable_web.embed, cardtable_web.keeping

@@ -105,7 +105,9 @@ def second_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
     for name in ("pyengine", "web"):
         shutil.copytree(ROOT / name, root / name, ignore=ignore)
-    for name in ("pyproject.toml", "README.md", "index.html", "embed.html", "sw.js", "manifest.webmanifest", "snapshot.mjs"):
+    for name in (
+        "pyproject.toml", "README.md", "index.html", "embed.html", "sw.js", "manifest.webmanifest", "snapshot.mjs"
+    ):
         if (ROOT / name).is_file():
             shutil.copy2(ROOT / name, root / name)
     with (root / "web" / "table.css").open("a", encoding="utf-8") as css:

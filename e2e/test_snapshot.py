@@ -1,21 +1,28 @@
 """Python from the build's memory snapshot: the first visit starts the ordinary way while the service worker caches
-the snapshot; later visits (the table and the embed) start from it; a snapshot made from other archives is refused
-and Python starts the ordinary way; a seeded game of computers plays out to the same record every way.
+the snapshot; later visits (the table, the embed and the computer's worker) start from it; a snapshot made from
+other archives is refused and Python starts the ordinary way; a whole game's record (played here in CPython) replays
+to the same log and board every way.
 
 One browser context with service workers allowed (the shared one blocks them), one short solo game per visit.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import random
+import sys
+from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
-from e2e.conftest import Watch, finished_record
+from e2e.conftest import Watch, wait_settled
 from e2e.test_offline import wait_for_worker
 
-GAME = "index.html?game=carbon-city-zero&players=1&bots=0&level=easy&seed=11&delay=0"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from cardtable_web import address  # noqa: E402
+from cardtable_web.session import Seat, Session, Setup  # noqa: E402
+
 EMBED = "embed.html?game=carbondale&position=figure-1"
+THINKING = "index.html?game=silver-bars&players=2&seed=7&bots=1&level=normal&delay=0"
 
 TAMPER = """async () => {
   // The cached snapshot, with its header saying it was made from another engine wheel (same length).
@@ -36,11 +43,23 @@ TAMPER = """async () => {
 }"""
 
 
-def play(page: Page) -> tuple[str, dict[str, Any]]:
-    """Open the solo game of computers, wait for its end; how Python started and the finished game's record."""
-    page.goto(GAME)
-    page.wait_for_function("document.documentElement.dataset.state === 'over'", timeout=120_000)
-    return str(page.evaluate("document.documentElement.dataset.python")), finished_record(page)
+def whole_game() -> str:
+    """The address of a solo Carbon City Zero game played to its end with random moves (in CPython)."""
+    rnd = random.Random(5)
+    session = Session(Setup("carbon-city-zero", 1, 11, [Seat(False)], {}, 0))
+    while not session.state.is_terminal():
+        session.state = session.state.apply(rnd.choice(session.state.legal_actions()))
+    return "index.html#" + address.encode(session)
+
+
+def play(page: Page, game: str) -> tuple[str, tuple[str, str]]:
+    """Open the game's record; how Python started, and the log and the board it shows."""
+    page.goto("about:blank")  # from the same page, the fragment alone would not load it anew
+    page.goto(game)
+    page.wait_for_function("document.querySelectorAll('#log li').length > 20", timeout=120_000)
+    wait_settled(page)
+    shown = (page.locator("#log").inner_text(), page.locator("#board").inner_html())
+    return str(page.evaluate("document.documentElement.dataset.python")), shown
 
 
 def test_snapshot_used_checked_and_refused(browser: Browser, base_url: str) -> None:
@@ -49,11 +68,12 @@ def test_snapshot_used_checked_and_refused(browser: Browser, base_url: str) -> N
         page = context.new_page()
         page.set_default_timeout(60_000)
         watch = Watch(page, base_url)
-        way, ordinary = play(page)
+        game = whole_game()
+        way, ordinary = play(page, game)
         assert way == "ordinary"  # a first visit does not wait for the snapshot
         wait_for_worker(page)
 
-        way, record = play(page)
+        way, record = play(page, game)
         assert way == "snapshot"
         assert record == ordinary
         assert not page.evaluate("document.documentElement.dataset.snapshotRefused")
@@ -63,8 +83,12 @@ def test_snapshot_used_checked_and_refused(browser: Browser, base_url: str) -> N
         assert page.evaluate("document.documentElement.dataset.python") == "snapshot"
         assert page.locator("#embed").inner_text().strip()  # drawn (test_embed checks what)
 
+        page.goto(THINKING)  # a normal computer thinks in its worker, whose Python starts from the snapshot too
+        page.wait_for_function("window.cardTableThinker && window.cardTableThinker.status() === 'ready'")
+        assert page.evaluate("window.cardTableThinker.python()") == "snapshot"
+
         assert page.evaluate(TAMPER)
-        way, record = play(page)
+        way, record = play(page, game)
         assert way == "ordinary"
         assert "engine wheel" in str(page.evaluate("document.documentElement.dataset.snapshotRefused"))
         assert record == ordinary

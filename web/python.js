@@ -1,25 +1,32 @@
 // Starting Python, for the table (as PyScript's interpreter module: it exports `loadPyodide` and `version` as
-// Pyodide's own module does) and for the embed: Pyodide from the site's own copy, the engine wheel and the browser
+// Pyodide's own module does), for the embed and for the computer's worker (web/think.js): Pyodide from the site's own copy, the engine wheel and the browser
 // package unpacked into Python's working folder (on sys.path), and, once the build's memory snapshot is in the
 // service worker's cache (from the second visit on), Python restored from that snapshot with every engine already imported
 // instead of started anew. A snapshot made from other archives or another Pyodide is refused: Python then starts
-// the ordinary way. `document.documentElement.dataset.python` says which way it started.
+// the ordinary way. `document.documentElement.dataset.python` says which way it started (in a page), and so does
+// `startedFrom()`.
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
 
 const HOME = "/home/pyodide"; // Python's working folder: where build.py's snapshot step unpacked the archives too
 const MAGIC = "CARDTABLE-SNAPSHOT 1";
-const settings = { build: null, snapshot: "cached" };
+const settings = { build: null, snapshot: "cached", base: globalThis.document?.baseURI, way: null, refused: null };
 
-// The build's manifest (build.json) and when to use the snapshot: "cached" (when the service worker's cache holds
-// it: the default), "always" (fetch it if need be) or "never".
-export function configure(build, snapshot = "cached") {
+// The build's manifest (build.json); when to use the snapshot: "cached" (when the service worker's cache holds it:
+// the default), "always" (fetch it if need be) or "never"; the site's address (a worker has no document).
+export function configure(build, snapshot = "cached", base = settings.base) {
   settings.build = build;
   settings.snapshot = snapshot;
+  settings.base = base;
 }
 
-const at = (path) => new URL(path, document.baseURI).href;
+// "snapshot" or "ordinary" once Python has started, and why a snapshot was refused (or null).
+export function startedFrom() {
+  return { way: settings.way, refused: settings.refused };
+}
+
+const at = (path) => new URL(path, settings.base).href;
 
 async function bytes(path) {
   const response = await fetch(at(path));
@@ -72,12 +79,12 @@ export async function loadPyodide(options = {}) {
   const archives = Promise.all([bytes(build.engine_wheel), bytes(build.web_zip)]);
   const file = await snapshotBytes();
   let image = null;
-  const root = document.documentElement;
+  const root = globalThis.document?.documentElement || { dataset: {} };
   if (file) {
     const result = await checked(file, ...(await archives));
     image = result.image || null;
     if (result.refused) {
-      root.dataset.snapshotRefused = result.refused;
+      root.dataset.snapshotRefused = settings.refused = result.refused;
       console.warn(`Python starts the ordinary way: the snapshot is refused (${result.refused}).`);
     }
   }
@@ -86,7 +93,7 @@ export async function loadPyodide(options = {}) {
   const [wheel, zip] = await archives;
   py.unpackArchive(wheel, "zip", { extractDir: HOME });
   py.unpackArchive(zip, "zip", { extractDir: HOME });
-  root.dataset.python = image ? "snapshot" : "ordinary";
+  root.dataset.python = settings.way = image ? "snapshot" : "ordinary";
   performance.mark("python-loaded");
   return py;
 }

@@ -1,4 +1,5 @@
-// The computer's worker: its own Pyodide with the engine wheel, so the search never blocks the page.
+// The computer's worker: its own Pyodide with the engine wheel, so the search never blocks the page (started by
+// web/python.js, from the build's memory snapshot when the service worker holds it).
 // The page posts {id, request} (a JSON request for pyengine.thinker.Thinker.decide) and gets back
 // {id, reply} or {id, error}; {type: "ready"} once Python is up, {type: "failed", error} if it cannot start.
 
@@ -7,23 +8,19 @@ const at = (path) => new URL(path, root).href;
 
 async function start() {
   const build = await (await fetch(at("build.json"), { cache: "no-cache" })).json();
-  const { loadPyodide } = await import(at(build.pyodide + "pyodide.mjs"));
-  const [py, wheel] = await Promise.all([
-    loadPyodide(),
-    fetch(at(build.engine_wheel)).then((response) => {
-      if (!response.ok) throw new Error(`${build.engine_wheel}: ${response.status}`);
-      return response.arrayBuffer();
-    }),
-  ]);
-  const folder = "/home/pyodide/engine";
-  py.unpackArchive(wheel, "zip", { extractDir: folder });
-  py.runPython(`import sys\nsys.path.insert(0, "${folder}")`);
+  // Python as the page starts it (web/python.js): from the build's memory snapshot once the service worker holds it.
+  const python = await import(at("web/python.js"));
+  python.configure(build, "cached", root.href);
+  const py = await python.loadPyodide();
+  started = python.startedFrom().way;
   return py.runPython("from pyengine.thinker import Thinker\nThinker()");
 }
 
+let started = null; // how Python started: "snapshot" or "ordinary"
+
 const thinker = start();
 thinker.then(
-  () => postMessage({ type: "ready" }),
+  () => postMessage({ type: "ready", python: started }),
   (error) => postMessage({ type: "failed", error: String(error).slice(0, 300) }),
 );
 

@@ -4,6 +4,7 @@
 
 let worker = null;
 let status = "off"; // off, starting, ready or failed
+let python = null; // how the worker's Python started: "snapshot" or "ordinary"
 let next = 1;
 const waiting = new Map();
 
@@ -30,7 +31,10 @@ function warm() {
   }
   worker.addEventListener("message", (event) => {
     const data = event.data || {};
-    if (data.type === "ready") status = "ready";
+    if (data.type === "ready") {
+      status = "ready";
+      python = data.python || null;
+    }
     else if (data.type === "failed") fail(data.error);
     else if (waiting.has(data.id)) {
       const pending = waiting.get(data.id);
@@ -52,4 +56,4 @@ function think(request) {
   });
 }
 
-window.cardTableThinker = { warm, think, status: () => status };
+window.cardTableThinker = { warm, think, status: () => status, python: () => python };
