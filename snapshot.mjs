@@ -6,7 +6,8 @@
 // Unpacks each archive (zip or wheel) into Pyodide's home folder (the working folder, on sys.path, where the page
 // unpacks them too), imports every engine, the computer players and the browser package's modules that need no
 // page (the shell itself needs PyScript's `pyscript` module, so the page imports it), then writes the snapshot to OUT.
-// The same inputs give the same bytes: the clock and the entropy source are fixed while it runs, and the hash seed is 0.
+// The same inputs give the same bytes: the clock and the entropy source are fixed while it runs, and the hash seed
+// is 0.
 // Nothing else about the interpreter differs from an ordinary start: the page checks the archives' hashes first.
 import fs from "node:fs";
 import { createRequire } from "node:module";

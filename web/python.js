@@ -1,10 +1,10 @@
 // Starting Python, for the table (as PyScript's interpreter module: it exports `loadPyodide` and `version` as
-// Pyodide's own module does), for the embed and for the computer's worker (web/think.js): Pyodide from the site's own copy, the engine wheel and the browser
-// package unpacked into Python's working folder (on sys.path), and, once the build's memory snapshot is in the
-// service worker's cache (from the second visit on), Python restored from that snapshot with every engine already imported
-// instead of started anew. A snapshot made from other archives or another Pyodide is refused: Python then starts
-// the ordinary way. `document.documentElement.dataset.python` says which way it started (in a page), and so does
-// `startedFrom()`.
+// Pyodide's own module does), for the embed and for the computer's worker (web/think.js): Pyodide from the site's
+// own copy, the engine wheel and the browser package unpacked into Python's working folder (on sys.path), and, once
+// the build's memory snapshot is in the service worker's cache (from the second visit on), Python restored from
+// that snapshot with every engine already imported instead of started anew. A snapshot made from other archives
+// or another Pyodide is refused: Python then starts the ordinary way. `document.documentElement.dataset.python`
+// says which way it started (in a page), and so does `startedFrom()`.
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -56,7 +56,9 @@ async function sha256(data) {
 async function checked(file, wheel, zip) {
   const head = new TextDecoder().decode(file.subarray(0, 64)).split("\n", 1)[0];
   const length = Number(head.slice(MAGIC.length + 1));
-  if (!head.startsWith(MAGIC + " ") || !(length > 0 && length % 16 === 0)) return { refused: "not a Card Table snapshot" };
+  if (!head.startsWith(MAGIC + " ") || !(length > 0 && length % 16 === 0)) {
+    return { refused: "not a Card Table snapshot" };
+  }
   let facts;
   try {
     facts = JSON.parse(new TextDecoder().decode(file.subarray(head.length + 1, length)));

@@ -2,14 +2,14 @@
 
     python tests/bench/browser.py [--site dist] [--runs 3] [--decisions 30] [--games silver-bars,...]
 
-Prints: cold and warm time from navigation to a playable table, bare Pyodide start-up in the
-same browser run (and the ratio), the table's warm start without the memory snapshot (removed from the
-service worker's cache: the ordinary start with every file cached), how Python started each time, an embed of a named position (``embed.html``) until it is drawn
-and answers commands (and its ratio to bare Pyodide; the goal is at most 1.2), what the page downloads,
-what the first visit's files weigh with the gzip and brotli
-compression a static host applies (each file the page fetched, compressed here; brotli when the
-``brotli`` package is installed), and per game and level the median and 95th percentile of the computer's decision time measured inside
-the page (``--startup-only`` leaves those out).
+Prints: cold and warm time from navigation to a playable table, bare Pyodide start-up in the same
+browser run (and the ratio), the table's warm start without the memory snapshot (removed from the
+service worker's cache: the ordinary start with every file cached), how Python started each time,
+an embed of a named position (``embed.html``) until it is drawn and answers commands (and its ratio
+to bare Pyodide), what the page downloads, what the first visit's files weigh with the gzip and
+brotli compression a static host applies (each file the page fetched, compressed here; brotli when
+the ``brotli`` package is installed), and per game and level the median and 95th percentile of the
+computer's decision time measured inside the page (``--startup-only`` leaves those out).
 """
 
 from __future__ import annotations
