@@ -49,6 +49,23 @@ async function register() {
   registration.addEventListener("updatefound", () => watchInstalling(registration, registration.installing));
 }
 
+// Once Python has started (or half a minute on): the worker's precache (the whole site and the memory snapshot
+// for the next visit) then never competes with the page's own start.
+function afterStart(action) {
+  const root = document.documentElement;
+  if (root.dataset.state !== "loading") return action();
+  const observer = new MutationObserver(() => {
+    if (root.dataset.state !== "loading") done();
+  });
+  const timer = setTimeout(() => done(), 30000);
+  function done() {
+    observer.disconnect();
+    clearTimeout(timer);
+    action();
+  }
+  observer.observe(root, { attributes: true, attributeFilter: ["data-state"] });
+}
+
 if ("serviceWorker" in navigator && window.isSecureContext) {
-  register().catch((error) => console.warn(`Offline play is not available here: ${error}`));
+  afterStart(() => register().catch((error) => console.warn(`Offline play is not available here: ${error}`)));
 }
