@@ -308,8 +308,9 @@ def _grid(
             options = builds.get((x, y), [])
             inner = []
             for index, entry in enumerate(cards):
-                face = _placed(entry, owner, x, y, len(cards) == 2, index, moves, claim, pending)
-                inner.append(_marked(view, face, marks.get((owner, x, y, entry["card"]))))
+                who = marks.get((owner, x, y, entry["card"]))
+                mark = (who, html.last_label(view, who)) if who is not None else None
+                inner.append(_placed(entry, owner, x, y, len(cards) == 2, index, moves, claim, pending, mark))
             if options:
                 inner.append('<span class="cb-builds">')
                 for text, direction, source in options:
@@ -349,8 +350,10 @@ def _placed(
     moves: _Moves,
     claim: str | None,
     pending: dict[str, Any] | None,
+    mark: tuple[int, str] | None = None,
 ) -> str:
-    """A card in a network: red cards lean toward their source, marks for start and vulnerable."""
+    """A card in a network: red cards lean toward their source, marks for start and vulnerable; ``mark``: the
+    seat whose latest turn built it, with the label saying so (the slot is outlined)."""
     card = entry["card"]
     token = _claim_token(owner, x, y)
     notes = []
@@ -374,12 +377,15 @@ def _placed(
         "cb-sideways" if is_red and entry["dir"] in ("east", "west") else None,
         ("cb-pair-b" if index else "cb-pair-a") if pair else None,
         "cb-vuln" if entry["vulnerable"] else None,
+        f"last-move seat-{mark[0]}" if mark else None,
     )
     marks = ""
     if entry["start"]:
         marks += '<span class="cb-penny" title="starting card">¢</span>'
     if entry["vulnerable"]:
         marks += '<span class="cb-vmark" title="vulnerable">!</span>'
+    if mark:
+        marks += mark[1]
     return f'<span class="{classes}">{face}{marks}</span>'
 
 

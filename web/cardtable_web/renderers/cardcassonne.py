@@ -209,14 +209,34 @@ def _board(view: dict[str, Any], moves: Moves, names: list[str], counts: bool, c
             out.append(_card_cell(view, entry, cells, areas, counts, scorable, marks, anchors))
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     return (
-        f'<section class="cc-board zoomable" aria-label="table">'
+        _recent_legend(view)
+        + f'<section class="cc-board zoomable" aria-label="table">'
         f'<div class="cc-grid" style="--cc-cols:{cols};--cc-rows:{rows}">{"".join(out)}</div></section>'
     )
 
 
+def _recent_legend(view: dict[str, Any]) -> str:
+    """Each seat's latest turn in words beside its outline on the grid (the cells are too small for labels)."""
+    items = []
+    for who, turn in sorted((view.get("recent") or {}).items()):
+        did = []
+        for facts in turn:
+            if facts.get("kind") == "play":
+                did.append(f"played {facts['card']} at {facts['cell'][0]},{facts['cell'][1]}")
+            elif facts.get("kind") == "token":
+                did.append("placed a token on it")
+            for area in facts.get("scored") or []:
+                did.append(f"scored the {area['suit']} area at {area['cell'][0]},{area['cell'][1]} (dashed)")
+        if did:
+            words = html.last_move_words(view, who)
+            items.append(f'<li class="last-legend seat-{who}"><span class="cc-swatch seat-{who}"></span>'
+                         f"{html.esc(words[:1].upper() + words[1:])}: {html.esc(', '.join(did))}</li>")
+    return f'<ul class="cc-recent" aria-label="last moves">{"".join(items)}</ul>' if items else ""
+
+
 def _marks(view: dict[str, Any]) -> dict[Cell, tuple[int, bool]]:
-    """The cells of each seat's latest turn (``view["recent"]``): -> (the seat, whether the cell gets the label:
-    the card played; the cells of an area it scored are only outlined)."""
+    """The cells of each seat's latest turn (``view["recent"]``): -> (the seat, whether it is the card played:
+    the cells of an area it scored are outlined dashed)."""
     marks: dict[Cell, tuple[int, bool]] = {}
     for who, turn in (view.get("recent") or {}).items():
         for facts in turn:
@@ -265,11 +285,9 @@ def _card_cell(
     if counts and anchors.get((x, y)) == index:
         badge = f'<span class="cc-l cc-l-{html.esc(_area_state(area).split()[0])}">L{area["open"]}</span>'
     mark = marks.get((x, y))
-    label = ""
     if mark is not None:
         who, labelled = mark
         title += f"; {html.last_move_words(view, who)}" + ("" if labelled else " (scored this area)")
-        label = html.last_label(view, who) if labelled else ""
     cls = html.classes(
         "cc-cell",
         f"cc-{suit}",
@@ -280,7 +298,7 @@ def _card_cell(
         "cc-scorable" if index in scorable else None,
         "cc-done" if area["complete"] else ("cc-partial" if area["partial"] else None),
     )
-    return f'<div class="{cls}" title="{html.esc(title)}">{html.card(entry["card"])}{token}{badge}{label}</div>'
+    return f'<div class="{cls}" title="{html.esc(title)}">{html.card(entry["card"])}{token}{badge}</div>'
 
 
 def _hand(view: dict[str, Any], counts: bool, chosen: str | None, targets: dict[str, dict[Cell, str]]) -> str:
