@@ -114,7 +114,10 @@ def scores_html(state: pyengine.State, names: list[str]) -> str:
 
 def banner(session: Session, since: int) -> str:
     """One line saying what the last computer did (its whole turn) since the last human decision, in words;
-    the turns of other computers before it are in the log."""
+    the turns of other computers before it are in the log.
+
+    The computer is named once ("Computer 2 builds 3♣ at 1,1; contributes 3♡; draws from the pile (twice)"):
+    its further steps drop the name, and a step repeated at once is counted instead of said again."""
     session.trail.follow(session.state)
     recent = session.trail.entries[since:]
     entries = [e for e in recent if e.seat is not None and session.setup.seats[e.seat].computer]
@@ -125,8 +128,22 @@ def banner(session: Session, since: int) -> str:
     for entry in reversed(entries):
         if entry.seat != last:
             break
-        turn.insert(0, session.say(entry.text))
-    return "; ".join(turn)
+        turn.insert(0, entry.text)
+    subject = f"{{{last}}} "
+    steps: list[list[Any]] = []
+    for index, text in enumerate(turn):
+        said = session.say(text[len(subject):] if index and text.startswith(subject) else text)
+        if index and text.startswith(subject):
+            said = said[:1].lower() + said[1:]
+        if steps and steps[-1][0] == said:
+            steps[-1][1] += 1
+        else:
+            steps.append([said, 1])
+    return "; ".join(said + _times(count) for said, count in steps)
+
+
+def _times(count: int) -> str:
+    return "" if count == 1 else " (twice)" if count == 2 else f" ({count} times)"
 
 
 def log_html(session: Session) -> str:
