@@ -403,6 +403,9 @@ class Table:
     def on_click(self, event: Any) -> None:
         target = event.target.closest("[data-action], [data-select], [data-ui], [data-try]")
         if not target:
+            if self.session is not None and self.session.advice and not self.suggesting:
+                self.session.clear_advice()  # any click ends a suggestion or a refusal's reason
+                self.refresh()
             return
         ui, action, select, attempt = (
             text_or_none(target.getAttribute(f"data-{name}")) for name in ("ui", "action", "select", "try"))
