@@ -274,6 +274,11 @@ def _seat(
         f" in hand</span></div>"
     )
     builds = moves.builds.get(hand_card, {}) if hand_card is not None and owner == seat else {}
+    built = [f"{key[3]} at {key[1]},{key[2]}" for key, by in marks.items() if len(key) == 4 and key[0] == owner]
+    if built:
+        words = html.last_move_words(view, owner)
+        head += (f'<p class="cb-recent">{html.last_label(view, owner)} '
+                 f'{html.esc(words[:1].upper() + words[1:])}: built {html.esc(", ".join(built))} (outlined)</p>')
     trying = hand_card if hand_card is not None and owner == seat else None
     return f'<section class="{classes}">{head}{_grid(view, owner, builds, moves, claim, marks, trying)}</section>'
 
@@ -309,7 +314,7 @@ def _grid(
             inner = []
             for index, entry in enumerate(cards):
                 who = marks.get((owner, x, y, entry["card"]))
-                mark = (who, html.last_label(view, who)) if who is not None else None
+                mark = (who, html.last_move_words(view, who)) if who is not None else None
                 inner.append(_placed(entry, owner, x, y, len(cards) == 2, index, moves, claim, pending, mark))
             if options:
                 inner.append('<span class="cb-builds">')
@@ -353,7 +358,7 @@ def _placed(
     mark: tuple[int, str] | None = None,
 ) -> str:
     """A card in a network: red cards lean toward their source, marks for start and vulnerable; ``mark``: the
-    seat whose latest turn built it, with the label saying so (the slot is outlined)."""
+    seat whose latest turn built it and those words (the slot is outlined; the seat's head says it in words)."""
     card = entry["card"]
     token = _claim_token(owner, x, y)
     notes = []
@@ -363,6 +368,8 @@ def _placed(
         notes.append(f"built {entry['dir']} from {entry['from'][0]},{entry['from'][1]}")
     if entry["vulnerable"]:
         notes.append("vulnerable")
+    if mark:
+        notes.append(mark[1])
     title = f"{card} ({', '.join(notes)})" if notes else card
     is_pending = pending is not None and pending["owner"] == owner and (pending["x"], pending["y"]) == (x, y)
     if token in moves.claims:
@@ -384,8 +391,6 @@ def _placed(
         marks += '<span class="cb-penny" title="starting card">¢</span>'
     if entry["vulnerable"]:
         marks += '<span class="cb-vmark" title="vulnerable">!</span>'
-    if mark:
-        marks += mark[1]
     return f'<span class="{classes}">{face}{marks}</span>'
 
 
