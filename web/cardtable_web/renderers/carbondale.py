@@ -277,8 +277,8 @@ def _seat(
     built = [f"{key[3]} at {key[1]},{key[2]}" for key, by in marks.items() if len(key) == 4 and key[0] == owner]
     if built:
         words = html.last_move_words(view, owner)
-        head += (f'<p class="cb-recent">{html.last_label(view, owner)} '
-                 f'{html.esc(words[:1].upper() + words[1:])}: built {html.esc(", ".join(built))} (outlined)</p>')
+        head += (f'<p class="cb-recent">{html.esc(words[:1].upper() + words[1:])}: '
+                 f'built {html.esc(", ".join(built))} (outlined)</p>')
     trying = hand_card if hand_card is not None and owner == seat else None
     return f'<section class="{classes}">{head}{_grid(view, owner, builds, moves, claim, marks, trying)}</section>'
 
