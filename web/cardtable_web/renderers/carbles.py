@@ -22,6 +22,7 @@ explains the numbering; it is drawn for the public view only and shown only ther
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -103,6 +104,7 @@ class Ring:
     """The distance between neighbouring lane or lot places."""
 
     @classmethod
+    @functools.lru_cache(maxsize=64)
     def of(cls, players: int, bottom: int) -> Ring:
         radius = SIZE / 2 - 10.0
         for _ in range(4):  # the margin outside the ring (the lot) depends on the spaces' size, which depends on the radius
@@ -128,6 +130,7 @@ class Ring:
     def entry(self, p: int) -> int:
         return (SECTOR * p - 2) % self.size
 
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 (rings are few, small and cached themselves)
     def point(self, key: str) -> tuple[float, float]:
         """The centre of a place by its :func:`board_key`."""
         if key.startswith("t"):
@@ -273,19 +276,21 @@ def ring_svg(
         for i, loc in enumerate(locations):
             where[board_key(p, loc) if loc != "lot" else f"{p}:lot{i}"] = [p, i]
 
+    poss = [say(f"- {{{p}:poss}}", names, you)[2:] for p in range(players)]  # "your", "Player 2's" (mid-sentence)
+
     def label(key: str) -> str:
         if key.startswith("t"):
             n = int(key[1:])
             words = f"space {n}"
             if n in home_of:
-                words += f", {{{home_of[n]}:poss}} home"
+                words += f", {poss[home_of[n]]} home"
             if n in entry_of:
-                words += f", {{{entry_of[n]}:poss}} goal entry"
-            return say(words, names, you)
+                words += f", {poss[entry_of[n]]} goal entry"
+            return words
         owner, place = key.split(":")
         if place.startswith("g"):
-            return say(f"{{{owner}:poss}} goal slot {place[1:]}", names, you)
-        return say(f"{{{owner}:poss}} lot", names, you)
+            return f"{poss[int(owner)]} goal slot {place[1:]}"
+        return f"{poss[int(owner)]} lot"
 
     def marble_svg(pi: list[int], x: float, y: float) -> str:
         p, i = pi
@@ -296,7 +301,7 @@ def ring_svg(
         mark = ""
         if r >= 16:
             mark = f'<text class="cbl-mi" x="{fmt(x + r * 0.62)}" y="{fmt(y + r * 0.55)}" font-size="{fmt(r * 0.6)}">{i + 1}</text>'
-        title = say(f"{{{p}:poss}} marble {i + 1}", names, you)
+        title = f"{poss[p]} marble {i + 1}"
         return (
             f'<g class="cbl-marble seat-{p}" data-marble="{p}.{i}"><title>{esc(title)}</title>'
             f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(r * 0.92)}"/>{text}{mark}</g>'
@@ -322,14 +327,15 @@ def ring_svg(
         if attrs:
             attrs += f' role="button" tabindex="0" aria-label="{esc(words)}"'
         inner = f'<circle class="cbl-spot" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(r)}"/>'
-        if attrs:  # a larger, invisible circle makes a small target easier to hit
-            inner = f'<circle class="cbl-hit" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(max(r * 1.5, 16))}"/>' + inner
+        if attrs:  # a larger, invisible circle makes a small target easier to hit (never over a neighbour's centre)
+            inner = f'<circle class="cbl-hit" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(hit)}"/>' + inner
         if pi is not None:
             inner += marble_svg(pi, x, y)
         elif number:
             inner += f'<text class="cbl-num" x="{fmt(x)}" y="{fmt(y)}" font-size="{fmt(min(r * 0.95, 20))}">{number}</text>'
         return f'<g class="{cls}" data-place="{esc(key)}"{attrs}><title>{esc(words)}</title>{inner}</g>'
 
+    hit = min(max(r * 1.5, 16.0), 0.95 * min(2 * math.pi * ring.radius / ring.size, ring.gap))
     parts = [
         f'<svg class="cbl-ring" viewBox="0 0 {SIZE} {SIZE}" role="group" '
         f'aria-label="The track: {ring.size} spaces, forward runs clockwise">'
@@ -381,11 +387,14 @@ def ring_svg(
 
 
 def names_svg(view: dict[str, Any], ring: Ring) -> str:
-    """Each player's name inside the ring at the middle of their stretch, with a line of marks under it."""
+    """Each player's name inside the ring at the middle of their stretch, with a line of marks under it.
+
+    Each name block is sized to fit a circle that stays inside the track and clear of its neighbours' circles.
+    """
     players: int = view["players"]
     names: list[str] = view["names"]
-    inner = ring.radius - ring.gap * 4.5  # inside the goal lanes' ends
-    room = min(2 * inner * math.sin(math.pi / players) * 0.8, SIZE * 0.55) if players > 1 else SIZE * 0.55
+    outer = ring.radius - ring.space - 12  # the names stay inside this circle
+    share = math.sin(math.pi / players) * 0.95 if players > 1 else 1.0
     out = []
     partner = {}
     for team in view.get("teams") or []:
@@ -398,29 +407,32 @@ def names_svg(view: dict[str, Any], ring: Ring) -> str:
             if cut < 1:
                 cut = min((i for i, c in enumerate(name) if c == " "), key=lambda i: abs(i - len(name) / 2))
             lines = [name[:cut], name[cut + 1 :]]
-        widest = max(len(line) for line in lines)
-        size = max(14.0, min(44.0, room / (0.6 * widest)))
-        marks = [f"{view['hand_counts'][p]} cards"]
+        count = view["hand_counts"][p]
+        marks = ["1 card" if count == 1 else f"{count} cards"]
         if p == view.get("dealer"):
             marks.append("dealer")
         if p in view.get("finished", []):
             marks.append("✓ all in goal")
         if p in partner:
             marks.append(f"⚭ {partner[p] + 1}")
-        x, y = ring.at(SECTOR * p + 8.5, inner - size * 0.3)
-        cos, sin = math.cos(ring.angle(SECTOR * p + 8.5)), math.sin(ring.angle(SECTOR * p + 8.5))
-        anchor = "end" if cos > 0.8 else "start" if cos < -0.8 else "middle"
-        total = size * (len(lines) + 0.8)
-        top = y - total if sin > 0.45 else y if sin < -0.45 else y - total / 2
+        mark_text = " · ".join(marks)
+        # the block's half-width and half-height per unit of font size (bold text: about 0.7 of the size a letter)
+        wide = 0.35 * max(max(len(line) for line in lines), 0.62 * len(mark_text))
+        high = 0.5 * (len(lines) + 0.8)
+        reach = math.hypot(wide, high)
+        size = max(14.0, min(44.0, outer * share / (reach * (1 + share))))
+        centre = outer - size * reach
+        x, y = ring.at(SECTOR * p + 8.5, centre)
+        top = y - size * high
         rows = "".join(
-            f'<tspan x="{fmt(x)}" y="{fmt(top + size * (k + 0.85))}">{esc(line)}</tspan>' for k, line in enumerate(lines)
+            f'<tspan x="{fmt(x)}" y="{fmt(top + size * (k + 0.5))}">{esc(line)}</tspan>' for k, line in enumerate(lines)
         )
         small = size * 0.62
         turn = " cbl-turn" if p == view.get("current_player") else ""
         out.append(
-            f'<g class="cbl-who seat-{p}{turn}" data-seat="{p}"><text class="cbl-name" text-anchor="{anchor}" '
-            f'font-size="{fmt(size)}">{rows}</text><text class="cbl-marks" text-anchor="{anchor}" x="{fmt(x)}" '
-            f'y="{fmt(top + size * len(lines) + small * 0.95)}" font-size="{fmt(small)}">{esc(" · ".join(marks))}</text></g>'
+            f'<g class="cbl-who seat-{p}{turn}" data-seat="{p}"><text class="cbl-name" text-anchor="middle" '
+            f'font-size="{fmt(size)}">{rows}</text><text class="cbl-marks" text-anchor="middle" x="{fmt(x)}" '
+            f'y="{fmt(top + size * len(lines) + small * 0.6)}" font-size="{fmt(small)}">{esc(mark_text)}</text></g>'
         )
     return "".join(out)
 
