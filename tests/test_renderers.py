@@ -294,3 +294,27 @@ def test_carbles_recent_paths_follow_the_track(players: int) -> None:
             assert len(keys) - 1 == facts.get("steps", len(keys) - 1)
     assert {"out", "move"} <= kinds, kinds
     assert goals or players == 1, "some path leads into a goal lane"
+
+
+def carbles_unrolled_figure() -> str:
+    """The rules page's unrolled figure: the named position "board" (six players) cut open into strips."""
+    from cardtable_web.renderers import carbles
+
+    state = pyengine.core.named_position("carbles", "board")
+    return str(carbles.unrolled(state.view(None) | {"names": [f"Player {p + 1}" for p in range(6)], "you": None}))
+
+
+def test_carbles_rules_page_keeps_the_unrolled_figure_of_its_board() -> None:
+    """The rules page shows the ring of its first example, then the same board unrolled (a static figure)."""
+    page = (ROOT / "web" / "rules" / "carbles.html").read_text()
+    live = '<div class="live-position" data-position="board"></div>\n'
+    assert live + carbles_unrolled_figure() in page, "regenerate the figure: python3 -m tests.test_renderers"
+
+
+if __name__ == "__main__":  # rewrite the rules page's unrolled figure after a change to the renderer
+    rules = ROOT / "web" / "rules" / "carbles.html"
+    text = rules.read_text()
+    start = text.index('<div class="live-position" data-position="board"></div>\n')
+    start += len('<div class="live-position" data-position="board"></div>\n')
+    end = text.index("</figure>\n", start) + len("</figure>\n") if text[start:].startswith("<figure") else start
+    rules.write_text(text[:start] + carbles_unrolled_figure() + text[end:])

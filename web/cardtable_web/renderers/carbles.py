@@ -8,7 +8,7 @@ is written inside the ring at the middle of their stretch. The last turn of each
 into the goal lane, with knocked-out marbles' way back to their lot.
 
 Clicks: a card (select) -> a marble (select) -> a highlighted destination (action). Moving out
-is a click on the lot once the card is chosen. During a 7 the marbles are chosen directly.
+is a click on the marble in the lot once the card is chosen. During a 7 the marbles are chosen directly.
 A list of buttons repeats every choice of the selected card or marble in words, so nothing hides
 behind another target. Targets on the ring are SVG groups with ``role="button"`` and
 ``tabindex="0"`` (the table's key handler chooses them with Enter or Space).
@@ -17,7 +17,7 @@ Every choice is found by its facts (``view["moves"]``: kind, card, marble, from,
 action text is only ever put into ``data-action``.
 
 The rules page also shows the ring "unrolled" into one strip per player (:func:`unrolled`), which
-explains the numbering; it is drawn for the public view only and shown only there by the stylesheet.
+explains the numbering: a static figure of its first example, kept equal to this function's drawing by a test.
 """
 
 from __future__ import annotations
@@ -210,12 +210,12 @@ def render(view: dict[str, Any], selection: str | None) -> str:
     if not card_actions:
         card_sel, marble_sel = None, None
     piece_actions: dict[str, list[str]] = {}
-    lot_actions: dict[int, str] = {}
+    lot_actions: dict[str, str] = {}
     loose: list[str] = []
     for t in card_actions:
         move = moves[t]
         if move["kind"] in OUT_KINDS:
-            lot_actions.setdefault(move["marble"][0], t)
+            lot_actions.setdefault("{}:lot{}".format(*move["marble"]), t)  # the lot place of the marble moving out
         if "marble" in move and move["kind"] not in OUT_KINDS:
             piece_actions.setdefault(marble_key(move["marble"]), []).append(t)
         else:
@@ -235,8 +235,7 @@ def render(view: dict[str, Any], selection: str | None) -> str:
             else:
                 target = board_key(move["marble"][0], move["to"])
             space_action.setdefault(target, t)
-    for p, t in lot_actions.items():
-        space_action[f"{p}:lot"] = t
+    space_action.update(lot_actions)
     selectable = {key: prefix + "m:" + key for key in piece_actions}
 
     ring = ring_svg(view, space_action, selectable, marble_sel)
@@ -246,10 +245,9 @@ def render(view: dict[str, Any], selection: str | None) -> str:
         + choices_html(view, card_sel, marble_sel, piece_actions, loose, seven, prefix)
         + seats_html(view)
     )
-    figure = unrolled(view) if view.get("seat") is None and not moves else ""
     return (
         f'<div class="cbl-table cbl-n{players}"><div class="cbl-ring-area"><div class="cbl-board zoomable">{ring}</div>'
-        f'</div><div class="cbl-side">{side}</div>{figure}</div>'
+        f'</div><div class="cbl-side">{side}</div></div>'
     )
 
 
@@ -311,11 +309,10 @@ def ring_svg(
         """One place (space, goal slot or lot place) with its marble, clickable when it is a target or selectable."""
         x, y = ring.point(key)
         pi = where.get(key)
-        lot_key = key[:-1] if ":lot" in key else None
-        words = label(lot_key or key)
+        words = label(key)
         attrs = ""
         cls = f"cbl-place {classes}"
-        action = space_action.get(lot_key or key)
+        action = space_action.get(key)
         if action is not None:
             cls += " target"
             words = f"{words}: {choice_words(view, view['moves'][action])}"
@@ -630,7 +627,8 @@ def unrolled(view: dict[str, Any]) -> str:
             f'<span class="cbl-badge">{p + 1}</span> {esc(names[p])}</header>'
             f'<div class="cbl-grid">{"".join(parts)}</div></section>'
         )
+    rows = "\n".join(strips)
     return (
-        '<figure class="cbl-unrolled"><figcaption>The same track unrolled: one strip per player, forward from left'
-        f' to right.</figcaption><div class="cbl-strips">{"".join(strips)}</div></figure>'
+        '<figure class="cbl-unrolled"><figcaption>The same board unrolled: one strip per player, forward from left'
+        f' to right.</figcaption>\n<div class="cbl-strips">\n{rows}\n</div></figure>\n'
     )
