@@ -1,4 +1,4 @@
-"""Carbles in the browser: whole games by clicking (partners, open hands, twelve computers), the 7 split, the ring's layout.
+"""Carbles in the browser: whole games by clicking (partners, open hands, twelve computers), the 7 split, the ring.
 
 Set ``CARDTABLE_SHOTS`` to a folder to keep screenshots of the table along the way.
 """

@@ -189,7 +189,7 @@ def ring_parts(html: str) -> RingParts:
 
 
 def carbles_recent(state: pyengine.State) -> dict[int, list[dict]]:
-    """``view["recent"]`` built by hand from the log: each seat's latest turn (a split 7 is one turn of several entries)."""
+    """``view["recent"]`` built by hand from the log: each seat's latest turn (a split 7: several entries)."""
     recent: dict[int, list[dict]] = {}
     previous = None
     for entry in state.log():
@@ -245,7 +245,7 @@ def test_carbles_ring_draws_every_place_and_marble_once(players: int) -> None:
         radii = [math.dist(c, (500, 500)) for c in centres]
         assert max(radii) - min(radii) < 0.2
         angles = [math.atan2(y - 500, x - 500) for x, y in centres]
-        for a, b in zip(angles, angles[1:] + angles[:1]):
+        for a, b in zip(angles, angles[1:] + angles[:1], strict=True):
             assert math.isclose((b - a) % (2 * math.pi), 2 * math.pi / size, abs_tol=1e-3)
         middle = centres[18 * seat + 9]
         assert middle[1] > 500 + 0.9 * radii[0]
@@ -253,6 +253,11 @@ def test_carbles_ring_draws_every_place_and_marble_once(players: int) -> None:
         for target in parts.targets:
             if target["tag"] != "button":
                 assert target.get("role") == "button" and target.get("tabindex") == "0" and target.get("aria-label")
+
+
+def carbles_key(owner: int, place: str) -> str:
+    """A place as the ring names it: ``t5`` on the track, ``2:g1`` in player 3's goal."""
+    return place if place.startswith("t") else f"{owner}:{place}"
 
 
 def next_on_track(a: str, b: str, size: int, back: bool) -> bool:
@@ -275,19 +280,19 @@ def test_carbles_recent_paths_follow_the_track(players: int) -> None:
         routes = ring_parts(render(view, None)).routes
         moved = [(facts, step) for _, entries in sorted(recent.items()) for facts in entries for step in facts["moved"]]
         assert len(routes) == len(moved)
-        for (key, keys), (facts, step) in zip(routes, moved):
+        for (key, keys), (facts, step) in zip(routes, moved, strict=True):
             p, i = step["marble"]
             assert key == f"{p}.{i}"
             kinds.add(facts["kind"])
-            start = f"{p}:lot{i}" if step["from"] == "lot" else step["from"] if step["from"][0] == "t" else f"{p}:{step['from']}"
-            end = step["to"] if step["to"][0] == "t" else f"{p}:{step['to']}"
+            start = f"{p}:lot{i}" if step["from"] == "lot" else carbles_key(p, step["from"])
+            end = carbles_key(p, step["to"])
             assert (keys[0], keys[-1]) == (start, end)
             if facts["kind"] in ("out", "partner_out", "swap"):
                 assert len(keys) == 2
                 continue
             back = facts["kind"] == "back"
             goals += end.startswith(f"{p}:g") and not start.startswith(f"{p}:g")
-            for a, b in zip(keys, keys[1:]):
+            for a, b in zip(keys, keys[1:], strict=False):
                 into_goal = a == f"t{view['entries'][p]}" and b == f"{p}:g0"
                 along_goal = a.startswith(f"{p}:g") and b == f"{p}:g{int(a[-1]) + 1}"
                 assert next_on_track(a, b, size, back) or into_goal or along_goal, f"{a} -> {b} in {keys}"

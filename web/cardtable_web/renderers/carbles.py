@@ -107,7 +107,9 @@ class Ring:
     @functools.lru_cache(maxsize=64)
     def of(cls, players: int, bottom: int) -> Ring:
         radius = SIZE / 2 - 10.0
-        for _ in range(4):  # the margin outside the ring (the lot) depends on the spaces' size, which depends on the radius
+        for _ in range(
+            4
+        ):  # the margin outside the ring (the lot) depends on the spaces' size, which depends on the radius
             pitch = 2 * math.pi * radius / (SECTOR * players)
             space = min(0.48 * pitch, 26.0)
             gap = max(2.3 * space, 2 * space + 8, 22.0)
@@ -142,9 +144,20 @@ class Ring:
         return self.lot_point(p, int(place[3:]) if len(place) > 3 else 0)
 
     def lot_point(self, p: int, slot: int) -> tuple[float, float]:
-        """Lot places (``2:lot1``) sit outside the ring, centred on the home, one per marble, as far apart as the lane's."""
+        """Lot places (``2:lot1``): outside the ring, centred on the home, one per marble, spaced as the lane."""
         step = self.gap / (2 * math.pi * (self.radius + self.gap) / self.size)
         return self.at(SECTOR * p + (slot - 1.5) * step, self.radius + self.gap)
+
+
+@functools.lru_cache(maxsize=8192)
+def empty_place(ring: Ring, key: str, classes: str, number: str, words: str) -> str:
+    """A place with no marble and nothing to click (most of the ring, the same from one drawing to the next)."""
+    x, y = ring.point(key)
+    inner = f'<circle class="cbl-spot" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(ring.space)}"/>'
+    if number:
+        size = fmt(min(ring.space * 0.95, 20))
+        inner += f'<text class="cbl-num" x="{fmt(x)}" y="{fmt(y)}" font-size="{size}">{number}</text>'
+    return f'<g class="cbl-place {classes}" data-place="{esc(key)}"><title>{esc(words)}</title>{inner}</g>'
 
 
 def fmt(x: float) -> str:
@@ -178,7 +191,7 @@ def path_data(ring: Ring, keys: list[str]) -> str:
     """An SVG path through ``keys``: arcs along the track, straight lines elsewhere."""
     points = [ring.point(k) for k in keys]
     parts = [f"M{fmt(points[0][0])},{fmt(points[0][1])}"]
-    for (a, b), (x, y) in zip(zip(keys, keys[1:]), points[1:]):
+    for a, b, (x, y) in zip(keys, keys[1:], points[1:], strict=False):
         if a.startswith("t") and b.startswith("t") and len(keys) > 2:
             sweep = 1 if (int(b[1:]) - int(a[1:])) % ring.size == 1 else 0
             parts.append(f"A{fmt(ring.radius)},{fmt(ring.radius)} 0 0 {sweep} {fmt(x)},{fmt(y)}")
@@ -298,7 +311,8 @@ def ring_svg(
             text = f'<text x="{fmt(x)}" y="{fmt(y)}" font-size="{fmt(size)}">{p + 1}</text>'
         mark = ""
         if r >= 16:
-            mark = f'<text class="cbl-mi" x="{fmt(x + r * 0.62)}" y="{fmt(y + r * 0.55)}" font-size="{fmt(r * 0.6)}">{i + 1}</text>'
+            at = f'x="{fmt(x + r * 0.62)}" y="{fmt(y + r * 0.55)}" font-size="{fmt(r * 0.6)}"'
+            mark = f'<text class="cbl-mi" {at}>{i + 1}</text>'
         title = f"{poss[p]} marble {i + 1}"
         return (
             f'<g class="cbl-marble seat-{p}" data-marble="{p}.{i}"><title>{esc(title)}</title>'
@@ -307,9 +321,11 @@ def ring_svg(
 
     def place_svg(key: str, classes: str, number: str = "") -> str:
         """One place (space, goal slot or lot place) with its marble, clickable when it is a target or selectable."""
-        x, y = ring.point(key)
         pi = where.get(key)
         words = label(key)
+        if pi is None and key not in space_action:
+            return empty_place(ring, key, classes, number, words)
+        x, y = ring.point(key)
         attrs = ""
         cls = f"cbl-place {classes}"
         action = space_action.get(key)
@@ -329,7 +345,9 @@ def ring_svg(
         if pi is not None:
             inner += marble_svg(pi, x, y)
         elif number:
-            inner += f'<text class="cbl-num" x="{fmt(x)}" y="{fmt(y)}" font-size="{fmt(min(r * 0.95, 20))}">{number}</text>'
+            inner += (
+                f'<text class="cbl-num" x="{fmt(x)}" y="{fmt(y)}" font-size="{fmt(min(r * 0.95, 20))}">{number}</text>'
+            )
         return f'<g class="{cls}" data-place="{esc(key)}"{attrs}><title>{esc(words)}</title>{inner}</g>'
 
     hit = min(max(r * 1.5, 16.0), 0.95 * min(2 * math.pi * ring.radius / ring.size, ring.gap))
@@ -468,11 +486,12 @@ def recent_svg(view: dict[str, Any], ring: Ring) -> str:
                 if moved and facts.get("card") != "7":
                     end = moved[0]
                     fx, fy = ring.point(board_key(end["marble"][0], end["to"]))
-                    line = f'<path class="cbl-path cbl-back" pathLength="1" d="M{fmt(fx)},{fmt(fy)} L{fmt(lx)},{fmt(ly)}"/>'
+                    way = f"M{fmt(fx)},{fmt(fy)} L{fmt(lx)},{fmt(ly)}"
+                    line = f'<path class="cbl-path cbl-back" pathLength="1" d="{way}"/>'
                 words = say(f"{{{q}:poss}} marble {i + 1} knocked out, back to the lot", names, view.get("you"))
                 out.append(
                     f'<g class="cbl-recent cbl-killed seat-{q}" data-seat="{int(seat)}" data-marble="{q}.{i}">'
-                    f'<title>{esc(words)}</title>{line}'
+                    f"<title>{esc(words)}</title>{line}"
                     f'<circle class="cbl-to" cx="{fmt(lx)}" cy="{fmt(ly)}" r="{fmt(ring.space * 1.25)}"/></g>'
                 )
     return f'<g class="cbl-recents">{"".join(out)}</g>' if out else ""
