@@ -13,10 +13,12 @@ from typing import Any
 
 from pyengine.words import say
 
-from ..html import button, card, card_back, esc
+from ..html import button, card, card_back, esc, last_label, last_move_words, tried
 
 CARD_MOVES = ("play", "miner", "rubble", "shovel", "lo-thief", "hi-thief", "strike", "discard")
 """Moves reached by first picking a card in hand."""
+VAULT_MOVE = {"silver": "play", "miner": "miner", "rubble": "rubble", "shovel": "shovel"}
+"""The move a card of each role makes on a vault (what a click on a vault tries with that card chosen)."""
 
 
 def _stack(cards: list[str], roles: list[str]) -> str:
@@ -24,9 +26,18 @@ def _stack(cards: list[str], roles: list[str]) -> str:
 
 
 def _vault(
-    number: int, vault: dict[str, Any], action: str | None, lock_action: str | None, small: bool = False
+    number: int,
+    vault: dict[str, Any],
+    action: str | None,
+    lock_action: str | None,
+    small: bool = False,
+    attempt: dict[str, Any] | None = None,
+    mark: tuple[int, str] | None = None,
 ) -> str:
-    """One vault column: header (number, lock badge or lock button), the stack, its silver value."""
+    """One vault column: header (number, lock badge or lock button), the stack, its silver value.
+
+    ``attempt``: the facts a click on the stack tries when it plays nothing; ``mark``: the seat whose latest
+    turn changed this vault, and the label saying so."""
     head = f'<span class="sb-vno">V{number}</span>'
     if vault["locked"]:
         head += '<span class="sb-lock" title="locked">LOCKED</span>'
@@ -38,12 +49,16 @@ def _vault(
         body += '<span class="sb-tag">rubble</span>'
     if not vault["cards"] and not vault["rubble"]:
         body += '<span class="sb-empty">empty</span>'
-    cls = "sb-stack" + (" target clickable" if action else "")
+    cls = "sb-stack" + (" target clickable" if action else (" tryable" if attempt else ""))
     attr = f' data-action="{esc(action)}" role="button" tabindex="0" title="{esc(action)}"' if action else ""
+    if attempt and not action:
+        attr = f' role="button" tabindex="0" title="vault {number}"{tried(attempt)}'
     silver = f'<span class="sb-silver">{vault["silver"]} silver</span>'
+    marked = f" last-move seat-{mark[0]}" if mark else ""
     return (
-        f'<div class="sb-vault{" sb-locked" if vault["locked"] else ""}{" sb-small" if small else ""}">'
-        f'<div class="sb-vhead">{head}</div><div class="{cls}"{attr}>{body}</div>{silver}</div>'
+        f'<div class="sb-vault{" sb-locked" if vault["locked"] else ""}{" sb-small" if small else ""}{marked}">'
+        f'{mark[1] if mark else ""}<div class="sb-vhead">{head}</div>'
+        f'<div class="{cls}"{attr}>{body}</div>{silver}</div>'
     )
 
 
@@ -66,6 +81,17 @@ def render(view: dict[str, Any], selection: str | None) -> str:
     if selection not in card_name or not normal_turn:
         selection = None
     pending = view.get("pending")
+    role_of = {r["token"]: r["role"] for r in roles}
+
+    # each seat's latest turn (view["recent"]): the vaults it changed and its discard
+    marked: dict[tuple[int, int], int] = {}
+    discarded: int | None = None
+    for who, turn in (view.get("recent") or {}).items():
+        for facts in turn:
+            if "vault" in facts and "side" in facts:
+                marked[(facts["side"], facts["vault"])] = who
+            elif facts.get("kind") == "discard":
+                discarded = who
 
     # where each action goes: vault targets, lock buttons, the prompt's buttons
     targets: dict[tuple[int, int], str] = {}
@@ -98,6 +124,9 @@ def render(view: dict[str, Any], selection: str | None) -> str:
     # -- the piles and the match ------------------------------------------------------------------
     top = view.get("discard_top")
     discard = card(top, title=f"discard pile top: {top}") if top else '<span class="sb-empty">empty</span>'
+    if discarded is not None and top:
+        discard = (f'<span class="last-move seat-{discarded}" title="{esc(last_move_words(view, discarded))}">'
+                   f"{discard}{last_label(view, discarded)}</span>")
     match = " · ".join(f"{esc(names[s])} {view['match'][s]}" for s in (0, 1))
     dealer = view["dealer"]
     info = (
@@ -157,10 +186,14 @@ def render(view: dict[str, Any], selection: str | None) -> str:
             f'<span class="sb-locks" title="locks left">{pips} {left} lock{"" if left == 1 else "s"} left</span>'
             f'<span>hand {view["hand_counts"][s]}</span>{strike}</div>'
         )
-        cols = [
-            _vault(i + 1, vault, targets.get((s, i)), locks.get(i) if s == me else None)
-            for i, vault in enumerate(vaults)
-        ]
+        kind = VAULT_MOVE.get(role_of.get(selection or "", ""))
+        cols = []
+        for i, vault in enumerate(vaults):
+            attempt = {"kind": kind, "token": selection, "vault": i, "side": s} if kind else None
+            who = marked.get((s, i))
+            mark = (who, last_label(view, who)) if who is not None else None
+            cols.append(_vault(i + 1, vault, targets.get((s, i)), locks.get(i) if s == me else None,
+                               attempt=attempt, mark=mark))
         return f'<section class="sb-side seat-{s}{" sb-mine" if s == me and seat is not None else ""}">{header}' \
                f'<div class="sb-vaults">{"".join(cols)}</div></section>'
 
@@ -175,8 +208,10 @@ def render(view: dict[str, Any], selection: str | None) -> str:
         for c, role in zip(hand, roles, strict=True):
             tok, word = role["token"], role["role"]
             select = tok if normal_turn else None
+            attempt = {"kind": "discard", "token": tok} if moves and not normal_turn else None
+            face = card(c, select=select, selected=tok == selection, title=f"{c}: {word}", attempt=attempt)
             cards.append(
-                f'<div class="sb-hcard">{card(c, select=select, selected=tok == selection, title=f"{c}: {word}")}'
+                f'<div class="sb-hcard">{face}'
                 f'<span class="sb-role">{esc(word)}</span></div>'
             )
         parts.append(f'<div class="sb-hand hand"><span class="sb-label">Your hand</span>{"".join(cards)}</div>')
