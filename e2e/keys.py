@@ -75,7 +75,7 @@ def play_by_keys(page: Page, rnd: random.Random, max_choices: int = 400) -> int:
         selects = [c for c in choices if c["select"]]
         if handover:
             want = handover[0]
-        elif actions and (not selects or rnd.random() < 0.7):
+        elif actions and (not selects or rnd.random() < 0.85):
             want = rnd.choice(actions)
         elif selects:
             want = rnd.choice(selects)

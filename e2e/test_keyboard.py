@@ -11,7 +11,7 @@ from e2e.conftest import wait_settled
 from e2e.keys import near_the_end, play_by_keys
 
 
-@pytest.mark.parametrize(("game", "seed", "left"), [("silver-bars", 3, 12), ("carbles", 2, 12)])
+@pytest.mark.parametrize(("game", "seed", "left"), [("silver-bars", 3, 4), ("carbles", 2, 6)])
 def test_a_game_to_its_end_by_keys_alone(page: Page, game: str, seed: int, left: int) -> None:
     page.goto("index.html#" + near_the_end(game, seed, left))
     wait_settled(page)

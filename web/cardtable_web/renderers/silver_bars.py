@@ -179,7 +179,10 @@ def render(view: dict[str, Any], selection: str | None) -> str:
                 f'<div class="sb-hcard">{card(c, select=select, selected=tok == selection, title=f"{c}: {word}")}'
                 f'<span class="sb-role">{esc(word)}</span></div>'
             )
-        parts.append(f'<div class="sb-hand hand"><span class="sb-label">Your hand</span>{"".join(cards)}</div>')
+        parts.append(
+            '<div class="sb-hand hand" role="group" aria-label="Your hand">'
+            f'<span class="sb-label" aria-hidden="true">Your hand</span>{"".join(cards)}</div>'
+        )
 
     # -- safety net: any other legal action gets a button ------------------------------------------------
     if rest and not selection:
