@@ -40,6 +40,24 @@ def near_the_end(game: str, seed: int, human_decisions_left: int) -> str:
     return address.encode(session)
 
 
+def mid_game(game: str, players: int, seed: int, moves: int) -> str:
+    """The address of a game (seat 0 human, the others computers at easy, instant pace) after about ``moves``
+    random moves, at the human's turn: a table mid-game without waiting for the computer in the page."""
+    seats = [Seat(False)] + [Seat(True, "easy")] * (players - 1)
+    session = Session(Setup(game, players, seed, seats, {}, 0))
+    rnd = random.Random(seed)
+    state = session.state
+    for done in range(10 * moves):
+        if done >= moves and state.current_player == 0:
+            break
+        later = state.apply(rnd.choice(state.legal_actions()))
+        if later.is_terminal():
+            break
+        state = later
+    session.state = state
+    return address.encode(session)
+
+
 def choose_by_keys(page: Page, want: dict[str, str | None]) -> None:
     """Move the focus to the choice ``want`` (as described by ``DESCRIBE``) with Tab and the arrows; press Enter."""
     for _ in range(80):  # Tab until the focus is among the table's choices
