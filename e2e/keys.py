@@ -21,6 +21,10 @@ DESCRIBE = """(selector) => [...document.querySelectorAll(selector)].map((e) => 
   action: e.dataset.action || null, select: e.dataset.select || null, ui: e.dataset.ui || null,
   name: e.getAttribute('aria-label') || e.textContent.trim(), focused: e === document.activeElement}))"""
 
+FOCUS_KEPT = """(s) => document.activeElement?.dataset.select === s
+  || !document.querySelector(`[data-select='${s}']`)"""
+"""After a redraw the chosen card has the focus again (unless the card is no longer there)."""
+
 
 def near_the_end(game: str, seed: int, human_decisions_left: int) -> str:
     """The address of a game (seat 0 human, seat 1 the computer at easy, instant pace) a few of the human's
@@ -103,9 +107,7 @@ def play_by_keys(page: Page, rnd: random.Random, max_choices: int = 400) -> int:
         choose_by_keys(page, want)
         made += 1
         if want["select"]:  # a selection redraws the table: the focus stays on the chosen card
-            page.wait_for_function(
-                "(s) => document.activeElement?.dataset.select === s || !document.querySelector(`[data-select='${s}']`)",
-                arg=want["select"])
+            page.wait_for_function(FOCUS_KEPT, arg=want["select"])
         else:
             page.wait_for_function(
                 "(m) => document.documentElement.dataset.moves !== m || document.querySelector('#message').textContent",

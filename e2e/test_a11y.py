@@ -19,6 +19,11 @@ from e2e.keys import mid_game
 GAMES = {"carbondale": 2, "silver-bars": 2, "carbles": 2, "cardcassonne": 2, "carbon-city-zero": 1}
 """Each game with its number of players (seat 0 human, the others computers)."""
 SERIOUS = ("serious", "critical")
+AXE_RUN = """async () => {
+  const all = await axe.run(document, {rules: {"color-contrast": {enabled: false}}});
+  const contrast = await axe.run({exclude: [".cbl-board"]}, {runOnly: ["color-contrast"]});
+  return all.violations.concat(contrast.violations);
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -44,8 +49,7 @@ def violations(page: Page, axe_source: str, where: str) -> list[str]:
     if not page.evaluate("typeof window.axe === 'object'"):
         page.add_script_tag(content=axe_source)
     # The Carbles track's contrast is left out until its ring drawing replaces the strips.
-    found: list[dict[str, Any]] = page.evaluate("""async () => (await axe.run(document, {rules: {"color-contrast": {enabled: false}}})).violations.concat(
-        (await axe.run({exclude: [".cbl-board"]}, {runOnly: ["color-contrast"]})).violations)""")
+    found: list[dict[str, Any]] = page.evaluate(AXE_RUN)
     lines = []
     for rule in found:
         if rule["impact"] in SERIOUS:
@@ -79,6 +83,11 @@ def test_axe_finds_nothing_serious(axe_page: Page, axe_source: str) -> None:
     assert not problems, "axe found serious or critical violations:\n" + "\n".join(problems)
 
 
+POLITE = """(els) => els.filter((e) =>
+  (e.getAttribute('aria-live') || ({log: 'polite', status: 'polite'})[e.getAttribute('role')]) === 'polite')
+  .map((e) => e.id || e.className)"""
+
+
 def test_regions_names_and_one_live_region(page: Page) -> None:
     page.goto("index.html?game=silver-bars&players=2&bots=1&seed=7&delay=0")
     wait_settled(page)
@@ -88,9 +97,7 @@ def test_regions_names_and_one_live_region(page: Page) -> None:
     assert page.get_by_role("list", name="Scores").count() == 1
     assert page.get_by_role("group", name="Your hand").count() == 1
     live = page.locator("#table [aria-live], #table [role=log], #table [role=status], #table [role=alert]")
-    polite = [e for e in live.evaluate_all(
-        "els => els.filter(e => (e.getAttribute('aria-live') || ({log: 'polite', status: 'polite'})[e.role]) === 'polite')"
-        ".map(e => e.id || e.className)")]
+    polite = live.evaluate_all(POLITE)
     assert polite == ["log"], polite
     before = page.locator("#log li").count()
     page.locator("#board [data-select]").first.click()

@@ -505,6 +505,7 @@ function wire() {
     if (event.key !== "Escape") return;
     if (!$("share-box").hidden) $("share-box").hidden = true;
     else if (!rules.hidden) showRules(false);
+    else if (NARROW.matches && $("table-menu").getAttribute("aria-expanded") === "true") $("table-menu").click();
     else if (!$("game-over").hidden) $("game-over").hidden = true;
     else if (bridge.cancel) bridge.cancel();
   });

@@ -24,9 +24,12 @@ def _stack(cards: list[str], roles: list[str]) -> str:
 
 
 def _vault(
-    number: int, vault: dict[str, Any], action: str | None, lock_action: str | None, small: bool = False
+    number: int, vault: dict[str, Any], action: str | None, lock_action: str | None, small: bool = False,
+    owner: str = "",
 ) -> str:
-    """One vault column: header (number, lock badge or lock button), the stack, its silver value."""
+    """One vault column: header (number, lock badge or lock button), the stack, its silver value.
+
+    A vault a card can go to is a button named for screen readers: "Vault 3, Computer 2: 4 silver"."""
     head = f'<span class="sb-vno">V{number}</span>'
     if vault["locked"]:
         head += '<span class="sb-lock" title="locked">LOCKED</span>'
@@ -39,7 +42,9 @@ def _vault(
     if not vault["cards"] and not vault["rubble"]:
         body += '<span class="sb-empty">empty</span>'
     cls = "sb-stack" + (" target clickable" if action else "")
-    attr = f' data-action="{esc(action)}" role="button" tabindex="0" title="{esc(action)}"' if action else ""
+    name = f"Vault {number}{', ' + owner if owner else ''}: {vault['silver']} silver"
+    attr = (f' data-action="{esc(action)}" role="button" tabindex="0" title="{esc(action)}" aria-label="{esc(name)}"'
+            if action else "")
     silver = f'<span class="sb-silver">{vault["silver"]} silver</span>'
     return (
         f'<div class="sb-vault{" sb-locked" if vault["locked"] else ""}{" sb-small" if small else ""}">'
@@ -158,7 +163,7 @@ def render(view: dict[str, Any], selection: str | None) -> str:
             f'<span>hand {view["hand_counts"][s]}</span>{strike}</div>'
         )
         cols = [
-            _vault(i + 1, vault, targets.get((s, i)), locks.get(i) if s == me else None)
+            _vault(i + 1, vault, targets.get((s, i)), locks.get(i) if s == me else None, owner=names[s])
             for i, vault in enumerate(vaults)
         ]
         return f'<section class="sb-side seat-{s}{" sb-mine" if s == me and seat is not None else ""}">{header}' \
