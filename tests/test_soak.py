@@ -1,11 +1,16 @@
-"""A short run of the soak script (``tests/soak.py``): two games per game and player count."""
+"""A short run of the soak script (``tests/soak.py``): two games per game and player count, one test per game
+(so parallel workers share the run)."""
 
 from __future__ import annotations
 
+import pytest
+
+import pyengine
 from tests import soak
 
 
-def test_a_short_soak_finds_no_failure() -> None:
-    summary = soak.soak(games=2, seed=100)
+@pytest.mark.parametrize("game_id", list(pyengine.GAMES))
+def test_a_short_soak_finds_no_failure(game_id: str) -> None:
+    summary = soak.soak(games=2, seed=100, only=game_id)
     assert summary["failures"] == 0
     assert summary["games"] > 0 and summary["actions"] > 0 and summary["refused"] > 0
