@@ -29,7 +29,7 @@ def _vault(
 ) -> str:
     """One vault column: header (number, lock badge or lock button), the stack, its silver value.
 
-    A vault a card can go to is a button named for screen readers: "Vault 3, Computer 2: 4 silver"."""
+    A vault a card can go to is a button whose name starts with "Vault 3, Computer 2:" for screen readers."""
     head = f'<span class="sb-vno">V{number}</span>'
     if vault["locked"]:
         head += '<span class="sb-lock" title="locked">LOCKED</span>'
@@ -42,9 +42,9 @@ def _vault(
     if not vault["cards"] and not vault["rubble"]:
         body += '<span class="sb-empty">empty</span>'
     cls = "sb-stack" + (" target clickable" if action else "")
-    name = f"Vault {number}{', ' + owner if owner else ''}: {vault['silver']} silver"
-    attr = (f' data-action="{esc(action)}" role="button" tabindex="0" title="{esc(action)}" aria-label="{esc(name)}"'
-            if action else "")
+    attr = f' data-action="{esc(action)}" role="button" tabindex="0" title="{esc(action)}"' if action else ""
+    if action:  # its name, read before what the vault holds
+        body = f'<span class="sr-only">Vault {number}{", " + esc(owner) if owner else ""}: </span>' + body
     silver = f'<span class="sb-silver">{vault["silver"]} silver</span>'
     return (
         f'<div class="sb-vault{" sb-locked" if vault["locked"] else ""}{" sb-small" if small else ""}">'
