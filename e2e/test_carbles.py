@@ -1,4 +1,4 @@
-"""Carbles in the browser: whole games by clicking (partners, open hands, twelve computers), the 7 split, layouts.
+"""Carbles in the browser: whole games by clicking (partners, open hands, twelve computers), the 7 split, the ring.
 
 Set ``CARDTABLE_SHOTS`` to a folder to keep screenshots of the table along the way.
 """
@@ -23,7 +23,7 @@ PROGRESS = (
 )  # fmt: skip
 """Steers the random human toward progress: moving out first, then long moves."""
 PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
+WIDE = {"width": 1366, "height": 768}
 
 
 def compact(text: str) -> str:
@@ -49,8 +49,8 @@ def replayed(page: Page) -> pyengine.State:
 
 
 def open_cards(page: Page, seat: int) -> list[str]:
-    """The face-up cards shown under a seat's strip (open hands)."""
-    cards = page.locator(f"#board .cbl-strip.seat-{seat} .cbl-cards .card").all_inner_texts()
+    """The face-up cards shown for a seat beside the ring (open hands)."""
+    cards = page.locator(f"#board .cbl-open[data-seat='{seat}'] .cbl-cards .card").all_inner_texts()
     return [compact(c) for c in cards]
 
 
@@ -84,10 +84,10 @@ def test_a_four_player_partner_game_to_the_end(page: Page) -> None:
     page.goto(f"{GAME}&players=4&seed=7&bots=1,2,3&partners=true")
     wait_settled(page)
     expect(page.locator("#table-title")).to_have_text("Carbles")
-    expect(page.locator("#board .cbl-strip")).to_have_count(4)
+    expect(page.locator("#board .cbl-who")).to_have_count(4)
     # partners sit opposite: 1 with 3, 2 with 4
-    expect(page.locator("#board .cbl-strip.seat-0 .cbl-mate")).to_have_text("⚭3")
-    expect(page.locator("#board .cbl-strip.seat-1 .cbl-mate")).to_have_text("⚭4")
+    expect(page.locator("#board .cbl-who[data-seat='0'] .cbl-marks")).to_contain_text("⚭ 3")
+    expect(page.locator("#board .cbl-who[data-seat='1'] .cbl-marks")).to_contain_text("⚭ 4")
     record = saved_record(page)
     assert record["game"] == "carbles" and record["options"]["partners"] is True
     started = time.perf_counter()
@@ -102,8 +102,8 @@ def test_a_four_player_partner_game_to_the_end(page: Page) -> None:
     scores = [int(s) for s in page.locator("#game-over-text .score b").all_inner_texts()]
     assert [scores[p] for p in winners] == [4, 4], "both partners have all four marbles in the goal"
     for p in winners:
-        expect(page.locator(f"#board .cbl-strip.seat-{p} .cbl-goal .cbl-marble")).to_have_count(4)
-        expect(page.locator(f"#board .cbl-strip.seat-{p} .cbl-mark[title='all marbles in the goal']")).to_have_count(1)
+        expect(page.locator(f"#board .cbl-goal.seat-{p} .cbl-marble.seat-{p}")).to_have_count(4)
+        expect(page.locator(f"#board .cbl-who[data-seat='{p}'] .cbl-marks")).to_contain_text("✓ all in goal")
     seat = r"(you|Computer \d+ \(easy\))"
     assert re.search(rf"; {seat} and {seat} win$", page.locator("#log li").last.inner_text())
 
@@ -124,7 +124,7 @@ def test_open_hands_show_the_computers_cards_all_game(page: Page) -> None:
             view = pyengine.replay(record).view(0)
             assert open_cards(page, 1) == view["hands"][1], f"after {seen} actions"
             assert hand_cards(page) == view["hand"]
-            expect(page.locator("#board .cbl-strip.seat-0 .cbl-cards")).to_have_count(0)  # own hand: above
+            expect(page.locator("#board .cbl-open[data-seat='0']")).to_have_count(0)  # own hand: above
             if checked == 0:
                 assert view["hands"][1], "open hands: the computer's cards are in seat 0's view"
                 shot(page, "carbles", "2p-open-start")
@@ -163,8 +163,8 @@ def test_closed_hands_keep_the_computers_cards_hidden(page: Page) -> None:
         assert hidden or turn, "the seed should give the computer cards the human does not hold"
         words = board_words(page)
         assert not [c for c in hidden if c in words], f"the computer's cards {sorted(hidden)} show in #board"
-        expect(page.locator("#board .cbl-cards")).to_have_count(0)
-        expect(page.locator("#board .cbl-strip.seat-1 .card.back")).to_have_text(str(len(theirs)))
+        expect(page.locator("#board .cbl-hands")).to_have_count(0)
+        expect(page.locator("#board .cbl-who[data-seat='1'] .cbl-marks")).to_contain_text(f"{len(theirs)} card")
         texts = state.legal_texts()
         outs = [t for t in texts if t.endswith(" out")]
         click_action(page, state, (outs or texts)[0])
@@ -207,10 +207,11 @@ def test_the_7_is_split_by_clicking_step_by_step(page: Page) -> None:
     expect(pick).to_have_text(f"marble {i + 1}")
     pick.click()
     wait_settled(page)
-    space = board.locator(f".cbl-space[data-action='{first}']")
+    space = board.locator(f".cbl-place[data-action='{first}']")
     expect(space).to_have_count(1)
     shot(page, "carbles", "7-first-part")
-    space.click()
+    space.focus()  # a space on the ring is chosen by the keyboard as well
+    page.keyboard.press("Enter")
     left = 7
     parts = [first]
     steps = first_steps = sevens[first]["steps"]
@@ -250,7 +251,7 @@ def test_twelve_computers_play_to_the_end(page: Page) -> None:
     started = time.perf_counter()
     page.goto(f"{GAME}&players=12&seed=1&bots={','.join(str(p) for p in range(12))}")
     page.wait_for_function("document.documentElement.dataset.state !== 'loading'", timeout=120_000)
-    expect(page.locator("#board .cbl-strip")).to_have_count(12)
+    expect(page.locator("#board .cbl-who")).to_have_count(12)
     assert page.evaluate("document.documentElement.dataset.state") == "thinking"
     # the page answers while the computers play: the rules panel opens at once
     turns_before = page.locator("#board .cbl-info .hint").first.inner_text()
@@ -286,9 +287,9 @@ def test_twelve_computers_play_to_the_end(page: Page) -> None:
 # ----------------------------------------------------------------------------- layouts
 
 
-def test_tables_of_2_6_and_12_fit_desktop_and_phone(page: Page) -> None:
+def test_the_ring_fills_the_table_on_desktop_and_phone(page: Page) -> None:
     for players in (2, 6, 12):
-        page.set_viewport_size(DESKTOP)
+        page.set_viewport_size(WIDE)
         page.goto(f"{GAME}&players={players}&seed=3&bots={','.join(str(p) for p in range(1, players))}")
         for _ in range(2):  # two turns, so marbles are out
             assert wait_settled(page) == "ready"
@@ -299,10 +300,26 @@ def test_tables_of_2_6_and_12_fit_desktop_and_phone(page: Page) -> None:
         if pickable.count():  # a card picked, so its targets show (none when every card must burn)
             pickable.first.click()
             wait_settled(page)
-        for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+        ring = page.locator("#board .cbl-ring")
+        for name, size in (("desktop", WIDE), ("phone", PHONE)):
             page.set_viewport_size(size)
             shot(page, "carbles", f"{players}p-{name}")
             overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
             assert overflow <= 1, f"{players} players on a {name}: the page scrolls sideways by {overflow}px"
-            heads = page.locator("#board .cbl-head")
-            assert heads.count() == players
+            expect(page.locator("#board .cbl-who")).to_have_count(players)
+            box = ring.bounding_box()
+            assert box is not None
+            if name == "phone":
+                assert box["width"] >= 0.85 * size["width"], f"{players} players: the ring is {box['width']}px wide"
+            else:
+                assert 0.6 * size["height"] <= box["height"] <= size["height"], f"{players} players: {box}"
+    # Fit keeps the ring within the window; + enlarges it
+    page.set_viewport_size(WIDE)
+    page.locator("#board [data-ui='zoom-fit']").click()
+    wait_settled(page)
+    fitted = ring.bounding_box()
+    assert fitted is not None and fitted["height"] <= WIDE["height"]
+    page.locator("#board [data-ui='zoom-in']").click()
+    wait_settled(page)
+    bigger = page.locator("#board .cbl-ring").bounding_box()
+    assert bigger is not None and bigger["width"] > fitted["width"] * 1.1

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -140,3 +142,184 @@ def test_face_up_cards_on_screen_come_from_the_viewers_view(game_id: str) -> Non
             html = render(view, None)
             for rank, suit in re.findall(r'<span class="rank">([^<]*)</span><span class="suit">([^<]+)</span>', html):
                 assert f"{rank}{suit}" in text, f"{rank}{suit} is drawn for seat {seat} but is not in its view"
+
+
+# ----------------------------------------------------------------------------------- Carbles: the ring
+
+
+class RingParts(HTMLParser):
+    """The Carbles ring: each place's classes and centre, the marble drawn in each place, the recent paths."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.places: dict[str, dict[str, str]] = {}
+        self.centres: dict[str, tuple[float, float]] = {}
+        self.marbles: dict[str, str] = {}
+        self.routes: list[tuple[str, list[str]]] = []
+        self.targets: list[dict[str, str | None]] = []
+        self.place: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if "data-action" in values or "data-select" in values:
+            self.targets.append({"tag": tag, **values})
+        if tag == "g" and "data-place" in values:
+            self.place = str(values["data-place"])
+            assert self.place not in self.places, f"{self.place} drawn twice"
+            self.places[self.place] = {k: v or "" for k, v in values.items()}
+        elif tag == "circle" and "cbl-spot" in (values.get("class") or "") and self.place:
+            self.centres[self.place] = (float(values["cx"] or 0), float(values["cy"] or 0))
+        elif tag == "g" and "cbl-marble" in (values.get("class") or ""):
+            key = str(values["data-marble"])
+            assert key not in self.marbles, f"marble {key} drawn twice"
+            self.marbles[key] = str(self.place)
+        elif tag == "path" and values.get("data-route"):
+            self.routes.append((str(values["data-marble"]), str(values["data-route"]).split()))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "svg":
+            self.place = None
+
+
+def ring_parts(html: str) -> RingParts:
+    parser = RingParts()
+    parser.feed(html)
+    parser.close()
+    return parser
+
+
+def carbles_recent(state: pyengine.State) -> dict[int, list[dict]]:
+    """``view["recent"]`` built by hand from the log: each seat's latest turn (a split 7: several entries)."""
+    recent: dict[int, list[dict]] = {}
+    previous = None
+    for entry in state.log():
+        if entry.seat is None:
+            continue
+        carries_on = previous is not None and previous.seat == entry.seat and previous.facts.get("left")
+        recent[entry.seat] = [*recent[entry.seat], dict(entry.facts)] if carries_on else [dict(entry.facts)]
+        previous = entry
+    return recent
+
+
+def carbles_game(players: int, seed: int, actions: int) -> Iterator[pyengine.State]:
+    """A Carbles game that moves on: out and forward moves are preferred to random ones."""
+    rnd = random.Random(f"ring/{players}/{seed}")
+    state = pyengine.new_game("carbles", players, seed, {})
+    for _ in range(actions):
+        if state.is_terminal():
+            return
+        yield state
+        texts = state.legal_texts()
+        moving = [t for t in texts if t.endswith(" out") or "+" in t]
+        state = state.apply(rnd.choice(moving if moving and rnd.random() < 0.9 else texts))
+    yield state
+
+
+@pytest.mark.parametrize("players", range(1, 13))
+def test_carbles_ring_draws_every_place_and_marble_once(players: int) -> None:
+    render = renderer_for("carbles").render
+    names = [f"Player {p + 1}" for p in range(players)]
+    size = 18 * players
+    for step, state in enumerate(carbles_game(players, 1, 30 * players)):
+        if step % (5 * players):
+            continue
+        seat = state.current_player if state.current_player is not None else 0
+        view = state.view(seat) | {"names": names, "you": seat, "recent": carbles_recent(state)}
+        parts = ring_parts(render(view, None))
+        track = [f"t{n}" for n in range(size)]
+        goals = [f"{p}:g{k}" for p in range(players) for k in range(4)]
+        lots = [f"{p}:lot{k}" for p in range(players) for k in range(4)]
+        assert sorted(parts.places) == sorted(track + goals + lots)
+        for p in range(players):
+            assert f"cbl-home seat-{p}" in parts.places[f"t{view['homes'][p]}"]["class"]
+            assert f"cbl-entry seat-{p}" in parts.places[f"t{view['entries'][p]}"]["class"]
+        # every marble once, where the view says (a lot marble in its own lot place)
+        expected = {
+            f"{p}.{i}": f"{p}:lot{i}" if loc == "lot" else loc if loc.startswith("t") else f"{p}:{loc}"
+            for p, locations in enumerate(view["marbles"])
+            for i, loc in enumerate(locations)
+        }
+        assert parts.marbles == expected
+        # the track is a circle, walked clockwise space after space, the viewer's stretch at the bottom
+        centres = [parts.centres[t] for t in track]
+        radii = [math.dist(c, (500, 500)) for c in centres]
+        assert max(radii) - min(radii) < 0.2
+        angles = [math.atan2(y - 500, x - 500) for x, y in centres]
+        for a, b in zip(angles, angles[1:] + angles[:1], strict=True):
+            assert math.isclose((b - a) % (2 * math.pi), 2 * math.pi / size, abs_tol=1e-3)
+        middle = centres[18 * seat + 9]
+        assert middle[1] > 500 + 0.9 * radii[0]
+        # every target can be reached by the keyboard and has a name
+        for target in parts.targets:
+            if target["tag"] != "button":
+                assert target.get("role") == "button" and target.get("tabindex") == "0" and target.get("aria-label")
+
+
+def carbles_key(owner: int, place: str) -> str:
+    """A place as the ring names it: ``t5`` on the track, ``2:g1`` in player 3's goal."""
+    return place if place.startswith("t") else f"{owner}:{place}"
+
+
+def next_on_track(a: str, b: str, size: int, back: bool) -> bool:
+    return a.startswith("t") and b.startswith("t") and (int(b[1:]) - int(a[1:])) % size == (size - 1 if back else 1)
+
+
+@pytest.mark.parametrize("players", [1, 2, 5, 12])
+def test_carbles_recent_paths_follow_the_track(players: int) -> None:
+    """Each seat's last turn is drawn as each moved marble's path: space after space, into the goal by its entry."""
+    render = renderer_for("carbles").render
+    names = [f"Player {p + 1}" for p in range(players)]
+    size = 18 * players
+    kinds: set[str] = set()
+    goals = 0
+    for step, state in enumerate(carbles_game(players, 2, 40 * players)):
+        if step % 6:
+            continue
+        recent = carbles_recent(state)
+        view = state.view(None) | {"names": names, "you": None, "recent": recent}
+        routes = ring_parts(render(view, None)).routes
+        moved = [(facts, step) for _, entries in sorted(recent.items()) for facts in entries for step in facts["moved"]]
+        assert len(routes) == len(moved)
+        for (key, keys), (facts, step) in zip(routes, moved, strict=True):
+            p, i = step["marble"]
+            assert key == f"{p}.{i}"
+            kinds.add(facts["kind"])
+            start = f"{p}:lot{i}" if step["from"] == "lot" else carbles_key(p, step["from"])
+            end = carbles_key(p, step["to"])
+            assert (keys[0], keys[-1]) == (start, end)
+            if facts["kind"] in ("out", "partner_out", "swap"):
+                assert len(keys) == 2
+                continue
+            back = facts["kind"] == "back"
+            goals += end.startswith(f"{p}:g") and not start.startswith(f"{p}:g")
+            for a, b in zip(keys, keys[1:], strict=False):
+                into_goal = a == f"t{view['entries'][p]}" and b == f"{p}:g0"
+                along_goal = a.startswith(f"{p}:g") and b == f"{p}:g{int(a[-1]) + 1}"
+                assert next_on_track(a, b, size, back) or into_goal or along_goal, f"{a} -> {b} in {keys}"
+            assert len(keys) - 1 == facts.get("steps", len(keys) - 1)
+    assert {"out", "move"} <= kinds, kinds
+    assert goals or players == 1, "some path leads into a goal lane"
+
+
+def carbles_unrolled_figure() -> str:
+    """The rules page's unrolled figure: the named position "board" (six players) cut open into strips."""
+    from cardtable_web.renderers import carbles
+
+    state = pyengine.core.named_position("carbles", "board")
+    return str(carbles.unrolled(state.view(None) | {"names": [f"Player {p + 1}" for p in range(6)], "you": None}))
+
+
+def test_carbles_rules_page_keeps_the_unrolled_figure_of_its_board() -> None:
+    """The rules page shows the ring of its first example, then the same board unrolled (a static figure)."""
+    page = (ROOT / "web" / "rules" / "carbles.html").read_text()
+    live = '<div class="live-position" data-position="board"></div>\n'
+    assert live + carbles_unrolled_figure() in page, "regenerate the figure: python3 -m tests.test_renderers"
+
+
+if __name__ == "__main__":  # rewrite the rules page's unrolled figure after a change to the renderer
+    rules = ROOT / "web" / "rules" / "carbles.html"
+    text = rules.read_text()
+    start = text.index('<div class="live-position" data-position="board"></div>\n')
+    start += len('<div class="live-position" data-position="board"></div>\n')
+    end = text.index("</figure>\n", start) + len("</figure>\n") if text[start:].startswith("<figure") else start
+    rules.write_text(text[:start] + carbles_unrolled_figure() + text[end:])

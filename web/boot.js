@@ -495,7 +495,8 @@ function wire() {
     if (!choice) return;
     if ((event.key === "Enter" || event.key === " ") && choice.tagName !== "BUTTON") {
       event.preventDefault();
-      choice.click();
+      // a click event, not click(): SVG targets (the Carbles ring) have no click() method
+      choice.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
     } else if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].includes(event.key)) {
       const choices = [...document.querySelectorAll("#board [data-action], #board [data-select], #board [data-ui]")];
       const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : -1;

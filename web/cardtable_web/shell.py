@@ -693,6 +693,7 @@ def load_stylesheet(game: str) -> None:
 
 def render_live_positions(panel: Any, game: str) -> None:
     """Draw every ``.live-position`` of a rules page: a named position of the game, in its public view."""
+    load_stylesheet(game)  # opened from the lobby, no table of this game has loaded it yet
     for element in panel.querySelectorAll(".live-position"):
         try:
             state = pyengine.core.named_position(game, text_or_none(element.getAttribute("data-position")))

@@ -1,30 +1,43 @@
-"""Carbles table: the track "unrolled" into one strip per player, the hand, and the choices.
+"""Carbles table: the track drawn as a ring (inline SVG), the hand, and the choices.
 
-Each strip holds a player's 18 track spaces as a U: up the left column from their home (bottom
-left), down the right column, on to the next player's home; their lot and goal sit in the middle
-column. Forward runs left to right through the strips.
+The ring holds the 18 spaces of every player, forward running clockwise, with the viewer's stretch at
+the bottom. Each player's goal lane leads inwards from their goal entry (two spaces before their
+home); their lot (four places, one per marble) sits outside the ring beside their home; their name
+is written inside the ring at the middle of their stretch. The last turn of each seat
+(``view["recent"]``, when given) is drawn as the path each moved marble took, along the track and
+into the goal lane, with knocked-out marbles' way back to their lot.
 
 Clicks: a card (select) -> a marble (select) -> a highlighted destination (action). Moving out
-is a click on the lot once the card is chosen. During a 7 the marbles are chosen directly.
+is a click on the marble in the lot once the card is chosen. During a 7 the marbles are chosen directly.
 A list of buttons repeats every choice of the selected card or marble in words, so nothing hides
-behind another target.
+behind another target. Targets on the ring are SVG groups with ``role="button"`` and
+``tabindex="0"`` (the table's key handler chooses them with Enter or Space).
 
 Every choice is found by its facts (``view["moves"]``: kind, card, marble, from, to, with); the
 action text is only ever put into ``data-action``.
+
+The rules page also shows the ring "unrolled" into one strip per player (:func:`unrolled`), which
+explains the numbering: a static figure of its first example, kept equal to this function's drawing by a test.
 """
 
 from __future__ import annotations
 
+import functools
+import math
+from dataclasses import dataclass
 from typing import Any
 
 from pyengine.words import say
 
-from ..html import button, card, card_back, esc
+from ..html import button, card, esc
 
 SECTOR = 18
 COLUMN = 9
-"""Spaces per column of a strip: 18p..18p+8 go up the left column, 18p+9..18p+17 down the right."""
+"""Spaces per column of an unrolled strip: 18p..18p+8 go up the left column, 18p+9..18p+17 down the right."""
+MARBLES = 4
 OUT_KINDS = ("out", "partner_out")
+SIZE = 1000
+"""The ring's drawing is SIZE x SIZE units (the SVG's viewBox); the stylesheet scales it to the space there is."""
 
 
 def rank_of(text: str) -> str:
@@ -69,9 +82,129 @@ def choice_words(view: dict[str, Any], move: dict[str, Any]) -> str:
     return f"{kind} {move.get('card', '')}".strip()
 
 
+# ----------------------------------------------------------------------------------- geometry
+
+
+def board_key(owner: int, place: str) -> str:
+    """Where a marble of ``owner`` at ``place`` is drawn: ``t5`` (track), ``2:g1`` (goal), ``2:lot``."""
+    return place if place.startswith("t") else f"{owner}:{place}"
+
+
+@dataclass(frozen=True)
+class Ring:
+    """Where everything of a ``players``-player ring is drawn, with ``bottom``'s stretch at the bottom."""
+
+    players: int
+    bottom: int
+    radius: float
+    """The track's radius."""
+    space: float
+    """The radius of a space (and of a marble)."""
+    gap: float
+    """The distance between neighbouring lane or lot places."""
+
+    @classmethod
+    @functools.lru_cache(maxsize=64)
+    def of(cls, players: int, bottom: int) -> Ring:
+        radius = SIZE / 2 - 10.0
+        for _ in range(
+            4
+        ):  # the margin outside the ring (the lot) depends on the spaces' size, which depends on the radius
+            pitch = 2 * math.pi * radius / (SECTOR * players)
+            space = min(0.48 * pitch, 26.0)
+            gap = max(2.3 * space, 2 * space + 8, 22.0)
+            radius = SIZE / 2 - gap - space - 8
+        return cls(players, bottom, radius, space, gap)
+
+    @property
+    def size(self) -> int:
+        return SECTOR * self.players
+
+    def angle(self, position: float) -> float:
+        """The angle (radians, clockwise on screen from the right) of a track position (may be fractional)."""
+        middle = SECTOR * self.bottom + (SECTOR - 1) / 2
+        return math.pi / 2 + (position - middle) * 2 * math.pi / self.size
+
+    def at(self, position: float, radius: float) -> tuple[float, float]:
+        a = self.angle(position)
+        return SIZE / 2 + radius * math.cos(a), SIZE / 2 + radius * math.sin(a)
+
+    def entry(self, p: int) -> int:
+        return (SECTOR * p - 2) % self.size
+
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 (rings are few, small and cached themselves)
+    def point(self, key: str) -> tuple[float, float]:
+        """The centre of a place by its :func:`board_key`."""
+        if key.startswith("t"):
+            return self.at(int(key[1:]), self.radius)
+        owner, place = key.split(":")
+        p = int(owner)
+        if place.startswith("g"):
+            return self.at(self.entry(p), self.radius - self.gap * (int(place[1:]) + 1))
+        return self.lot_point(p, int(place[3:]) if len(place) > 3 else 0)
+
+    def lot_point(self, p: int, slot: int) -> tuple[float, float]:
+        """Lot places (``2:lot1``): outside the ring, centred on the home, one per marble, spaced as the lane."""
+        step = self.gap / (2 * math.pi * (self.radius + self.gap) / self.size)
+        return self.at(SECTOR * p + (slot - 1.5) * step, self.radius + self.gap)
+
+
+@functools.lru_cache(maxsize=8192)
+def empty_place(ring: Ring, key: str, classes: str, number: str, words: str) -> str:
+    """A place with no marble and nothing to click (most of the ring, the same from one drawing to the next)."""
+    x, y = ring.point(key)
+    inner = f'<circle class="cbl-spot" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(ring.space)}"/>'
+    if number:
+        size = fmt(min(ring.space * 0.95, 20))
+        inner += f'<text class="cbl-num" x="{fmt(x)}" y="{fmt(y)}" font-size="{size}">{number}</text>'
+    return f'<g class="cbl-place {classes}" data-place="{esc(key)}"><title>{esc(words)}</title>{inner}</g>'
+
+
+def fmt(x: float) -> str:
+    return f"{x:.1f}"
+
+
+def route(ring: Ring, owner: int, start: str, end: str, kind: str) -> list[str]:
+    """The places a marble passed on its way (board keys, in order, both ends included)."""
+    if start == "lot" or kind == "swap":
+        return [board_key(owner, start), board_key(owner, end)]
+    if start.startswith("g"):
+        return [f"{owner}:g{k}" for k in range(int(start[1:]), int(end[1:]) + 1)]
+    here = int(start[1:])
+    keys = [start]
+    if kind == "back":
+        goal = int(end[1:])
+        while here != goal and len(keys) <= ring.size:
+            here = (here - 1) % ring.size
+            keys.append(f"t{here}")
+        return keys
+    stop = ring.entry(owner) if end.startswith("g") else int(end[1:])
+    while here != stop and len(keys) <= ring.size:
+        here = (here + 1) % ring.size
+        keys.append(f"t{here}")
+    if end.startswith("g"):
+        keys += [f"{owner}:g{k}" for k in range(int(end[1:]) + 1)]
+    return keys
+
+
+def path_data(ring: Ring, keys: list[str]) -> str:
+    """An SVG path through ``keys``: arcs along the track, straight lines elsewhere."""
+    points = [ring.point(k) for k in keys]
+    parts = [f"M{fmt(points[0][0])},{fmt(points[0][1])}"]
+    for a, b, (x, y) in zip(keys, keys[1:], points[1:], strict=False):
+        if a.startswith("t") and b.startswith("t") and len(keys) > 2:
+            sweep = 1 if (int(b[1:]) - int(a[1:])) % ring.size == 1 else 0
+            parts.append(f"A{fmt(ring.radius)},{fmt(ring.radius)} 0 0 {sweep} {fmt(x)},{fmt(y)}")
+        else:
+            parts.append(f"L{fmt(x)},{fmt(y)}")
+    return " ".join(parts)
+
+
+# ----------------------------------------------------------------------------------- the table
+
+
 def render(view: dict[str, Any], selection: str | None) -> str:
     players: int = view["players"]
-    names: list[str] = view["names"]
     moves: dict[str, dict[str, Any]] = view.get("moves") or {}
     seven = view.get("seven")
 
@@ -90,12 +223,12 @@ def render(view: dict[str, Any], selection: str | None) -> str:
     if not card_actions:
         card_sel, marble_sel = None, None
     piece_actions: dict[str, list[str]] = {}
-    lot_actions: dict[int, str] = {}
+    lot_actions: dict[str, str] = {}
     loose: list[str] = []
     for t in card_actions:
         move = moves[t]
         if move["kind"] in OUT_KINDS:
-            lot_actions.setdefault(move["marble"][0], t)
+            lot_actions.setdefault("{}:lot{}".format(*move["marble"]), t)  # the lot place of the marble moving out
         if "marble" in move and move["kind"] not in OUT_KINDS:
             piece_actions.setdefault(marble_key(move["marble"]), []).append(t)
         else:
@@ -112,138 +245,277 @@ def render(view: dict[str, Any], selection: str | None) -> str:
             move = moves[t]
             if move["kind"] == "swap":
                 target = marble_place(view, move["with"])
-            elif move["to"].startswith("g"):
-                target = f"{move['marble'][0]}:{move['to']}"
             else:
-                target = move["to"]
+                target = board_key(move["marble"][0], move["to"])
             space_action.setdefault(target, t)
+    space_action.update(lot_actions)
+    selectable = {key: prefix + "m:" + key for key in piece_actions}
 
-    where: dict[str, list[int]] = {}
-    for p, locations in enumerate(view["marbles"]):
-        for i, loc in enumerate(locations):
-            if loc.startswith("g"):
-                where[f"{p}:{loc}"] = [p, i]
-            elif loc.startswith("t"):
-                where[loc] = [p, i]
-
-    def marble(pi: list[int]) -> str:
-        p, i = pi
-        wide = " cbl-two" if p >= 9 else ""
-        return (
-            f'<span class="cbl-marble seat-{p}{wide}" title="{esc(names[p])}, marble {i + 1}">'
-            f"{p + 1}<small>{i + 1}</small></span>"
-        )
-
-    def cell(key: str, number: str, extra: str, title: str) -> str:
-        pi = where.get(key)
-        classes = ["cbl-space", extra]
-        attrs = ""
-        if key in space_action:
-            classes.append("target")
-            attrs = f' data-action="{esc(space_action[key])}"'
-            title = f"{title}: {choice_words(view, moves[space_action[key]])}"
-        elif pi is not None and marble_key(pi) in piece_actions:
-            token = prefix + "m:" + marble_key(pi)
-            classes.append("selected" if marble_key(pi) == marble_sel else "target")
-            attrs = f' data-select="{esc(token)}"'
-        tag = "button" if attrs else "div"
-        kind = ' type="button"' if attrs else ""
-        inner = marble(pi) if pi is not None else f'<span class="cbl-num">{esc(number)}</span>'
-        return f'<{tag}{kind} class="{" ".join(c for c in classes if c)}" title="{esc(title)}"{attrs}>{inner}</{tag}>'
-
-    homes: list[int] = view["homes"]
-    entries: list[int] = view["entries"]
-    entry_of = {e: q for q, e in enumerate(entries)}
-
-    # -- the strips ------------------------------------------------------------------------
-    strips = []
-    for p in range(players):
-        parts = []
-        for offset in range(SECTOR):
-            space = SECTOR * p + offset
-            if offset < COLUMN:
-                col, row = 1, COLUMN - offset
-            else:
-                col, row = 3, offset - COLUMN + 1
-            extra = f"cbl-c{col} cbl-r{row}"
-            title = f"space {space}"
-            if space in homes:
-                extra += f" cbl-home seat-{homes.index(space)}"
-                title += f", {{{homes.index(space)}:poss}} home"
-            if space in entry_of:
-                q = entry_of[space]
-                extra += f" cbl-entry seat-{q}"
-                title += f", {{{q}:poss}} goal entry"
-            parts.append(cell(f"t{space}", str(space), extra, say(title, names, view.get("you"))))
-        for slot in range(4):
-            title = say(f"{{{p}:poss}} goal slot {slot}", names, view.get("you"))
-            parts.append(cell(f"{p}:g{slot}", f"F{slot}", f"cbl-goal seat-{p} cbl-c2 cbl-r{8 - slot}", title))
-        parts.append(lot_html(view, p, names, lot_actions.get(p), marble))
-        head = strip_head(view, p, names)
-        strips.append(
-            f'<section class="cbl-strip seat-{p}{" cbl-turn" if p == view.get("current_player") else ""}"'
-            f' aria-label="{esc(names[p])}">{head}<div class="cbl-grid">{"".join(parts)}</div>'
-            f"{open_hand(view, p)}</section>"
-        )
-
-    board = f'<div class="cbl-board zoomable">{"".join(strips)}</div>'
-    return (
-        '<div class="cbl-table">'
-        + info_html(view, names)
+    ring = ring_svg(view, space_action, selectable, marble_sel)
+    side = (
+        info_html(view, view["names"])
         + hand_html(view, moves, card_sel, burning)
         + choices_html(view, card_sel, marble_sel, piece_actions, loose, seven, prefix)
-        + board
-        + "</div>"
+        + seats_html(view)
+    )
+    return (
+        f'<div class="cbl-table cbl-n{players}"><div class="cbl-ring-area"><div class="cbl-board zoomable">{ring}</div>'
+        f'</div><div class="cbl-side">{side}</div></div>'
     )
 
 
 def marble_place(view: dict[str, Any], pi: list[int]) -> str:
     loc: str = view["marbles"][pi[0]][pi[1]]
-    return f"{pi[0]}:{loc}" if loc.startswith("g") else loc
+    return board_key(pi[0], loc)
 
 
-def lot_html(view: dict[str, Any], p: int, names: list[str], action: str | None, marble: Any) -> str:
-    inside = [marble([p, i]) for i, loc in enumerate(view["marbles"][p]) if loc == "lot"]
-    body = "".join(inside) or '<span class="cbl-num">lot</span>'
-    title = say(f"{{{p}:poss}} lot ({len(inside)})", names, view.get("you"))
-    if action is not None:
-        words = choice_words(view, view["moves"][action])
+def ring_svg(
+    view: dict[str, Any], space_action: dict[str, str], selectable: dict[str, str], marble_sel: str | None
+) -> str:
+    """The whole track as one SVG: sectors, spaces, lanes, lots, names, the last turns' paths, the marbles."""
+    players: int = view["players"]
+    names: list[str] = view["names"]
+    you = view.get("you")
+    bottom = view.get("seat") if view.get("seat") is not None else (you if you is not None else 0)
+    ring = Ring.of(players, int(bottom))
+    r = ring.space
+    homes: list[int] = view["homes"]
+    entry_of = {e: q for q, e in enumerate(view["entries"])}
+    home_of = {h: q for q, h in enumerate(homes)}
+    where: dict[str, list[int]] = {}
+    for p, locations in enumerate(view["marbles"]):
+        for i, loc in enumerate(locations):
+            where[board_key(p, loc) if loc != "lot" else f"{p}:lot{i}"] = [p, i]
+
+    poss = [say(f"- {{{p}:poss}}", names, you)[2:] for p in range(players)]  # "your", "Player 2's" (mid-sentence)
+
+    def label(key: str) -> str:
+        if key.startswith("t"):
+            n = int(key[1:])
+            words = f"space {n}"
+            if n in home_of:
+                words += f", {poss[home_of[n]]} home"
+            if n in entry_of:
+                words += f", {poss[entry_of[n]]} goal entry"
+            return words
+        owner, place = key.split(":")
+        if place.startswith("g"):
+            return f"{poss[int(owner)]} goal slot {place[1:]}"
+        return f"{poss[int(owner)]} lot"
+
+    def marble_svg(pi: list[int], x: float, y: float) -> str:
+        p, i = pi
+        text = ""
+        if r >= 9:
+            size = r * (0.95 if p >= 9 else 1.15)
+            text = f'<text x="{fmt(x)}" y="{fmt(y)}" font-size="{fmt(size)}">{p + 1}</text>'
+        mark = ""
+        if r >= 16:
+            at = f'x="{fmt(x + r * 0.62)}" y="{fmt(y + r * 0.55)}" font-size="{fmt(r * 0.6)}"'
+            mark = f'<text class="cbl-mi" {at}>{i + 1}</text>'
+        title = f"{poss[p]} marble {i + 1}"
         return (
-            f'<button type="button" class="cbl-lot cbl-c2 target" data-action="{esc(action)}"'
-            f' title="{esc(title)}: {esc(words)}">{body}</button>'
+            f'<g class="cbl-marble seat-{p}" data-marble="{p}.{i}"><title>{esc(title)}</title>'
+            f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(r * 0.92)}"/>{text}{mark}</g>'
         )
-    return f'<div class="cbl-lot cbl-c2" title="{esc(title)}">{body}</div>'
+
+    def place_svg(key: str, classes: str, number: str = "") -> str:
+        """One place (space, goal slot or lot place) with its marble, clickable when it is a target or selectable."""
+        pi = where.get(key)
+        words = label(key)
+        if pi is None and key not in space_action:
+            return empty_place(ring, key, classes, number, words)
+        x, y = ring.point(key)
+        attrs = ""
+        cls = f"cbl-place {classes}"
+        action = space_action.get(key)
+        if action is not None:
+            cls += " target"
+            words = f"{words}: {choice_words(view, view['moves'][action])}"
+            attrs = f' data-action="{esc(action)}"'
+        elif pi is not None and marble_key(pi) in selectable:
+            cls += " selected" if marble_key(pi) == marble_sel else " target"
+            words = f"{marble_words(view, pi)} on {words}"
+            attrs = f' data-select="{esc(selectable[marble_key(pi)])}"'
+        if attrs:
+            attrs += f' role="button" tabindex="0" aria-label="{esc(words)}"'
+        inner = f'<circle class="cbl-spot" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(r)}"/>'
+        if attrs:  # a larger, invisible circle makes a small target easier to hit (never over a neighbour's centre)
+            inner = f'<circle class="cbl-hit" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(hit)}"/>' + inner
+        if pi is not None:
+            inner += marble_svg(pi, x, y)
+        elif number:
+            inner += (
+                f'<text class="cbl-num" x="{fmt(x)}" y="{fmt(y)}" font-size="{fmt(min(r * 0.95, 20))}">{number}</text>'
+            )
+        return f'<g class="{cls}" data-place="{esc(key)}"{attrs}><title>{esc(words)}</title>{inner}</g>'
+
+    hit = min(max(r * 1.5, 16.0), 0.95 * min(2 * math.pi * ring.radius / ring.size, ring.gap))
+    parts = [
+        f'<svg class="cbl-ring" viewBox="0 0 {SIZE} {SIZE}" role="group" '
+        f'aria-label="The track: {ring.size} spaces, forward runs clockwise">'
+    ]
+    # sectors: a band in each owner's colour under their 18 spaces; the player to move is outlined
+    for p in range(players):
+        a0, a1 = ring.at(SECTOR * p - 0.5, ring.radius), ring.at(SECTOR * p + SECTOR - 0.5, ring.radius)
+        arc = f"M{fmt(a0[0])},{fmt(a0[1])} A{fmt(ring.radius)},{fmt(ring.radius)} 0 0 1 {fmt(a1[0])},{fmt(a1[1])}"
+        if players == 1:
+            mid = ring.at(SECTOR * p + 8.5, ring.radius)
+            arc = (
+                f"M{fmt(a0[0])},{fmt(a0[1])} A{fmt(ring.radius)},{fmt(ring.radius)} 0 0 1 {fmt(mid[0])},{fmt(mid[1])}"
+                f" A{fmt(ring.radius)},{fmt(ring.radius)} 0 0 1 {fmt(a1[0])},{fmt(a1[1])}"
+            )
+        turn = " cbl-turn" if p == view.get("current_player") else ""
+        parts.append(f'<path class="cbl-sector seat-{p}{turn}" d="{arc}" stroke-width="{fmt(r * 2.6)}"/>')
+        lane_start = ring.point(f"t{ring.entry(p)}")
+        lane_end = ring.point(f"{p}:g3")
+        parts.append(
+            f'<line class="cbl-lane seat-{p}" x1="{fmt(lane_start[0])}" y1="{fmt(lane_start[1])}" '
+            f'x2="{fmt(lane_end[0])}" y2="{fmt(lane_end[1])}" stroke-width="{fmt(r * 2.4)}"/>'
+        )
+    parts.append(names_svg(view, ring))
+    # numbers: large ones outside the ring every few spaces, small ones inside the other spaces when they fit
+    every = 3 if players <= 2 else 6
+    outside = [n for n in range(ring.size) if n % every == 0 and n % SECTOR]
+    size = min(ring.gap * 0.75, 34.0)
+    numbers = []
+    for n in outside:
+        x, y = ring.at(n, ring.radius + ring.space + 4 + size * 0.55)
+        numbers.append(f'<text x="{fmt(x)}" y="{fmt(y)}">{n}</text>')
+    parts.append(f'<g class="cbl-numbers" font-size="{fmt(size)}" aria-hidden="true">{"".join(numbers)}</g>')
+    for n in range(ring.size):
+        classes = ""
+        if n in home_of:
+            classes += f" cbl-home seat-{home_of[n]}"
+        if n in entry_of:
+            classes += f" cbl-entry seat-{entry_of[n]}"
+        small = r >= 16 and n not in outside or n in home_of
+        parts.append(place_svg(f"t{n}", classes.strip(), str(n) if small else ""))
+    for p in range(players):
+        for slot in range(MARBLES):
+            parts.append(place_svg(f"{p}:g{slot}", f"cbl-goal seat-{p}"))
+        for slot in range(MARBLES):
+            parts.append(place_svg(f"{p}:lot{slot}", f"cbl-lot seat-{p}"))
+    parts.append(recent_svg(view, ring))
+    parts.append("</svg>")
+    return "".join(parts)
 
 
-def strip_head(view: dict[str, Any], p: int, names: list[str]) -> str:
-    """Name, dealer / starter / finished marks, partner and hand size, in two fixed lines."""
-    marks = []
-    if p == view.get("dealer"):
-        marks.append('<span class="cbl-mark" title="dealer">D</span>')
-    if p == view.get("starter"):
-        marks.append('<span class="cbl-mark" title="started this hand">S</span>')
-    if p in view.get("finished", []):
-        marks.append('<span class="cbl-mark" title="all marbles in the goal">✓</span>')
+def names_svg(view: dict[str, Any], ring: Ring) -> str:
+    """Each player's name inside the ring at the middle of their stretch, with a line of marks under it.
+
+    Each name block is sized to fit a circle that stays inside the track and clear of its neighbours' circles.
+    """
+    players: int = view["players"]
+    names: list[str] = view["names"]
+    outer = ring.radius - ring.space - 12  # the names stay inside this circle
+    share = math.sin(math.pi / players) * 0.95 if players > 1 else 1.0
+    out = []
+    partner = {}
     for team in view.get("teams") or []:
-        if p in team:
-            other = team[1] if team[0] == p else team[0]
-            title = f"partner: {esc(names[other])}"
-            marks.append(f'<span class="cbl-mate seat-{other}" title="{title}">⚭{other + 1}</span>')
-    count = view["hand_counts"][p]
-    marks.append(card_back(count, f"{count} cards in hand"))
-    return (
-        f'<header class="cbl-head"><div class="cbl-line"><span class="cbl-badge seat-{p}">{p + 1}</span>'
-        f'<span class="cbl-name" title="{esc(names[p])}">{esc(names[p])}</span></div>'
-        f'<div class="cbl-line">{"".join(marks)}</div></header>'
-    )
+        partner[team[0]], partner[team[1]] = team[1], team[0]
+    for p in range(players):
+        name = names[p]
+        lines = [name]
+        if len(name) > 12 and " " in name:  # two lines: before a bracket, else at the space nearest the middle
+            cut = name.find(" (") if " (" in name[1:] else -1
+            if cut < 1:
+                cut = min((i for i, c in enumerate(name) if c == " "), key=lambda i: abs(i - len(name) / 2))
+            lines = [name[:cut], name[cut + 1 :]]
+        count = view["hand_counts"][p]
+        marks = ["1 card" if count == 1 else f"{count} cards"]
+        if p == view.get("dealer"):
+            marks.append("dealer")
+        if p in view.get("finished", []):
+            marks.append("✓ all in goal")
+        if p in partner:
+            marks.append(f"⚭ {partner[p] + 1}")
+        mark_text = " · ".join(marks)
+        # the block's half-width and half-height per unit of font size (bold text: about 0.7 of the size a letter)
+        wide = 0.35 * max(max(len(line) for line in lines), 0.62 * len(mark_text))
+        high = 0.5 * (len(lines) + 0.8)
+        reach = math.hypot(wide, high)
+        size = max(14.0, min(44.0, outer * share / (reach * (1 + share))))
+        centre = outer - size * reach
+        x, y = ring.at(SECTOR * p + 8.5, centre)
+        top = y - size * high
+        rows = "".join(
+            f'<tspan x="{fmt(x)}" y="{fmt(top + size * (k + 0.5))}">{esc(line)}</tspan>' for k, line in enumerate(lines)
+        )
+        small = size * 0.62
+        turn = " cbl-turn" if p == view.get("current_player") else ""
+        out.append(
+            f'<g class="cbl-who seat-{p}{turn}" data-seat="{p}"><text class="cbl-name" text-anchor="middle" '
+            f'font-size="{fmt(size)}">{rows}</text><text class="cbl-marks" text-anchor="middle" x="{fmt(x)}" '
+            f'y="{fmt(top + size * len(lines) + small * 0.6)}" font-size="{fmt(small)}">{esc(mark_text)}</text></g>'
+        )
+    return "".join(out)
 
 
-def open_hand(view: dict[str, Any], p: int) -> str:
-    """With open hands, a player's cards under their strip (the viewer's own hand is shown above the board)."""
+def recent_svg(view: dict[str, Any], ring: Ring) -> str:
+    """Each seat's last turn: every moved marble's path (marked, drawn briefly), and knocked-out marbles' way home."""
+    out = []
+    names = view["names"]
+    for seat, entries in sorted((view.get("recent") or {}).items(), key=lambda kv: int(kv[0])):
+        for facts in entries:
+            moved = facts.get("moved") or []
+            for step in moved:
+                p, i = step["marble"]
+                keys = route(ring, p, step["from"], step["to"], facts.get("kind", ""))
+                if step["from"] == "lot":
+                    keys[0] = f"{p}:lot{i}"
+                (sx, sy), (x, y) = ring.point(keys[0]), ring.point(keys[-1])
+                words = say(
+                    f"{{{int(seat)}:poss}} last turn: {{{p}:poss}} marble {i + 1} from {place_words(step['from'])}"
+                    f" to {place_words(step['to'])}",
+                    names,
+                    view.get("you"),
+                )
+                out.append(
+                    f'<g class="cbl-recent seat-{p}" data-seat="{int(seat)}"><title>{esc(words)}</title>'
+                    f'<path class="cbl-path" pathLength="1" data-marble="{p}.{i}" data-route="{" ".join(keys)}" '
+                    f'd="{path_data(ring, keys)}" '
+                    f'stroke-width="{fmt(max(ring.space * 0.7, 6))}"/>'
+                    f'<circle class="cbl-from" cx="{fmt(sx)}" cy="{fmt(sy)}" r="{fmt(ring.space * 0.55)}"/>'
+                    f'<circle class="cbl-to" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(ring.space * 1.25)}"/></g>'
+                )
+            for q, i in facts.get("killed") or []:
+                # a knocked-out marble was on the mover's landing space, except during a 7 (any space on the way)
+                lx, ly = ring.lot_point(q, i)
+                line = ""
+                if moved and facts.get("card") != "7":
+                    end = moved[0]
+                    fx, fy = ring.point(board_key(end["marble"][0], end["to"]))
+                    way = f"M{fmt(fx)},{fmt(fy)} L{fmt(lx)},{fmt(ly)}"
+                    line = f'<path class="cbl-path cbl-back" pathLength="1" d="{way}"/>'
+                words = say(f"{{{q}:poss}} marble {i + 1} knocked out, back to the lot", names, view.get("you"))
+                out.append(
+                    f'<g class="cbl-recent cbl-killed seat-{q}" data-seat="{int(seat)}" data-marble="{q}.{i}">'
+                    f"<title>{esc(words)}</title>{line}"
+                    f'<circle class="cbl-to" cx="{fmt(lx)}" cy="{fmt(ly)}" r="{fmt(ring.space * 1.25)}"/></g>'
+                )
+    return f'<g class="cbl-recents">{"".join(out)}</g>' if out else ""
+
+
+# ----------------------------------------------------------------------------------- beside the ring
+
+
+def seats_html(view: dict[str, Any]) -> str:
+    """With open hands, every other player's cards (the viewer's own hand is shown above)."""
     hands = view.get("hands")
-    if hands is None or p == view.get("seat"):
+    if hands is None:
         return ""
-    return f'<div class="cbl-cards">{"".join(card(c) for c in hands[p])}</div>'
+    names = view["names"]
+    rows = []
+    for p, cards in enumerate(hands):
+        if p == view.get("seat"):
+            continue
+        rows.append(
+            f'<li class="cbl-open seat-{p}" data-seat="{p}"><span class="cbl-badge">{p + 1}</span>'
+            f'<span class="cbl-open-name">{esc(names[p])}</span>'
+            f'<span class="cbl-cards">{"".join(card(c) for c in cards) or "no cards"}</span></li>'
+        )
+    return f'<ul class="cbl-hands" aria-label="Open hands">{"".join(rows)}</ul>'
 
 
 def info_html(view: dict[str, Any], names: list[str]) -> str:
@@ -322,3 +594,60 @@ def choices_html(
     lead = "7 steps: choose a marble and how far" if seven else f"Playing {card_sel}"
     body = "".join(f'<div class="cbl-row">{r}</div>' for r in rows)
     return f'<div class="cbl-choices"><p class="hint">{esc(lead)}</p>{body}</div>'
+
+
+# ----------------------------------------------------------------------------------- the unrolled figure
+
+
+def unrolled(view: dict[str, Any]) -> str:
+    """The ring cut open into one strip per player (a figure of the rules page, nothing to click).
+
+    Each strip holds a player's 18 spaces as a U: up the left column from their home (bottom left), down the
+    right column, on to the next player's home; their lot and goal sit in the middle column.
+    """
+    players: int = view["players"]
+    names: list[str] = view["names"]
+    homes: list[int] = view["homes"]
+    entry_of = {e: q for q, e in enumerate(view["entries"])}
+    where: dict[str, list[int]] = {}
+    for p, locations in enumerate(view["marbles"]):
+        for i, loc in enumerate(locations):
+            if loc != "lot":
+                where[board_key(p, loc)] = [p, i]
+
+    def marble(pi: list[int]) -> str:
+        p, i = pi
+        wide = " cbl-two" if p >= 9 else ""
+        return f'<span class="cbl-m seat-{p}{wide}">{p + 1}<small>{i + 1}</small></span>'
+
+    def cell(key: str, number: str, extra: str) -> str:
+        pi = where.get(key)
+        inner = marble(pi) if pi is not None else f'<span class="cbl-n">{esc(number)}</span>'
+        return f'<div class="cbl-space {extra}">{inner}</div>'
+
+    strips = []
+    for p in range(players):
+        parts = []
+        for offset in range(SECTOR):
+            space = SECTOR * p + offset
+            col, row = (1, COLUMN - offset) if offset < COLUMN else (3, offset - COLUMN + 1)
+            extra = f"cbl-c{col} cbl-r{row}"
+            if space in homes:
+                extra += f" cbl-uhome seat-{homes.index(space)}"
+            if space in entry_of:
+                extra += f" cbl-uentry seat-{entry_of[space]}"
+            parts.append(cell(f"t{space}", str(space), extra))
+        for slot in range(MARBLES):
+            parts.append(cell(f"{p}:g{slot}", f"F{slot}", f"cbl-ugoal seat-{p} cbl-c2 cbl-r{8 - slot}"))
+        lot = "".join(marble([p, i]) for i, loc in enumerate(view["marbles"][p]) if loc == "lot")
+        parts.append(f'<div class="cbl-ulot cbl-c2">{lot or "lot"}</div>')
+        strips.append(
+            f'<section class="cbl-strip seat-{p}"><header class="cbl-head">'
+            f'<span class="cbl-badge">{p + 1}</span> {esc(names[p])}</header>'
+            f'<div class="cbl-grid">{"".join(parts)}</div></section>'
+        )
+    rows = "\n".join(strips)
+    return (
+        '<figure class="cbl-unrolled"><figcaption>The same board unrolled: one strip per player, forward from left'
+        f' to right.</figcaption>\n<div class="cbl-strips">\n{rows}\n</div></figure>\n'
+    )
