@@ -195,6 +195,11 @@ class Rules:
         """
         return f"{self.notation.write(action)} is not a legal action now"
 
+    def attempt(self, core: Core, facts: Mapping[str, Any]) -> Action:
+        """The action (legal or not) that a player's attempt describes by its facts (as :meth:`facts` gives
+        them); ``ValueError`` for malformed facts, ``IllegalAction`` for an attempt no action can express."""
+        return self.notation.from_facts(facts)
+
     def facts(self, core: Core, action: Action) -> dict[str, Any]:
         """What the legal ``action`` does, for the page: ``kind`` plus cards, places and pieces (JSON-safe)."""
         return self.notation.facts(action)
@@ -375,6 +380,28 @@ class State:
         if parsed is None:
             raise IllegalAction(self.rules.notation.help(text))
         raise IllegalAction(self.rules.why_illegal(self.core, parsed))
+
+    def why_not(self, facts: object, seat: int | None = None) -> str | None:
+        """Why the move a player tried (described by its facts, as ``moves()`` gives them) is refused now, in the
+        game's words; None when it is legal. ``seat``: who tried (refused when it is not theirs to decide).
+
+        The attempt is written with the game's notation and explained by the game's ``why_illegal``;
+        malformed facts raise ``ValueError`` saying what is wrong.
+        """
+        if not isinstance(facts, Mapping):
+            raise ValueError(f"the facts of a move are an object; got {type(facts).__name__}")
+        try:
+            action = self.rules.attempt(self.core, facts)
+        except IllegalAction as exc:
+            return str(exc)
+        if self.is_terminal():
+            return "the game is over"
+        if seat is not None and seat != self.current_player:
+            return "it is not your turn"
+        text = self.rules.notation.write(action)
+        if text in self._legal_by_text():
+            return None
+        return self.rules.why_illegal(self.core, action)
 
     def moves(self) -> dict[str, dict[str, Any]]:
         """``{text: facts}`` of every legal action (the page's only way to know what an action does)."""

@@ -20,7 +20,7 @@ which views carry for the page so that no renderer ever reads or writes an actio
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -37,6 +37,14 @@ def quote(text: object) -> str:
     if len(shown) > MAX_QUOTE:
         return repr(shown[:MAX_QUOTE]) + "…"
     return repr(shown)
+
+
+def _said(value: object) -> str:
+    """A value named in a message (short)."""
+    if isinstance(value, str):
+        return quote(value)
+    text = repr(value)
+    return text if len(text) <= MAX_QUOTE else text[:MAX_QUOTE] + "…"
 
 
 def _fact(value: Any) -> Any:
@@ -58,6 +66,21 @@ class Slot:
     example: str = "1"
     fact: Callable[[Any], Any] = _fact
     """The field as it appears in the action's facts (JSON-safe)."""
+    unfact: Callable[[Any], Any] | None = None
+    """The field's value from its fact, when the fact is not simply its text (``read`` of it)."""
+
+    def value_of(self, fact: object) -> Any:
+        """The field's value from its fact (the inverse of ``fact``); ``ValueError`` for anything else."""
+        if self.unfact is not None:
+            value = self.unfact(fact)
+        elif isinstance(fact, str) or isinstance(fact, int) and not isinstance(fact, bool):
+            value = self.read(str(fact))
+        else:
+            raise ValueError("not a fact of this field")
+        back = self.fact(value)
+        if back != fact or type(back) is not type(fact):
+            raise ValueError("not a fact of this field")
+        return value
 
 
 def whole(digits: int = 6, signed: bool = False) -> Slot:
@@ -73,7 +96,13 @@ COUNT = whole()
 
 def one_based(digits: int = 2) -> Slot:
     """An index kept 0-based in the action and its facts, written 1-based (``v1`` is vault 0)."""
-    return Slot(rf"\d{{1,{digits}}}", lambda s: int(s) - 1, lambda v: str(v + 1), "1", int)
+    return Slot(rf"\d{{1,{digits}}}", lambda s: int(s) - 1, lambda v: str(v + 1), "1", int, _index)
+
+
+def _index(fact: object) -> int:
+    if not isinstance(fact, int) or isinstance(fact, bool) or fact < 0:
+        raise ValueError("not an index")
+    return fact
 
 
 _CARD_PATTERN = r"(?:10|[2-9AJQK])[♣♢♡♠]|Jk"
@@ -164,6 +193,22 @@ class Form:
         action: object = self.type(**values)
         return action
 
+    def from_facts(self, facts: Mapping[str, Any]) -> object:
+        """The action these facts describe (its fields read back from their facts; other keys ignored);
+        ``ValueError`` naming the missing or malformed field."""
+        values = dict(self.constants)
+        for name in self.names:
+            if name not in facts:
+                raise ValueError(f"the facts of a {self.kind!r} move need {name!r}")
+            try:
+                values[name] = self.slots[name].value_of(facts[name])
+            except (ValueError, KeyError, TypeError, IndexError):
+                raise ValueError(f"{name!r} of a {self.kind!r} move cannot be {_said(facts[name])}") from None
+        action: object = self.type(**values)
+        if self.read(self.write(action)) != action:
+            raise ValueError(f"the facts of a {self.kind!r} move do not make one: {_said(dict(facts))}")
+        return action
+
     def facts(self, action: object) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
         for name in self.names:
@@ -197,6 +242,17 @@ class Notation:
             if action is not None:
                 return action
         return None
+
+    def from_facts(self, facts: object) -> object:
+        """The action (legal or not) that ``facts`` describe: ``{"kind": ..., field: fact}`` as :meth:`facts`
+        gives them; ``ValueError`` saying what is wrong with anything else."""
+        if not isinstance(facts, Mapping):
+            raise ValueError(f"the facts of a move are an object; got {type(facts).__name__}")
+        kind = facts.get("kind")
+        for form in self.forms:
+            if form.kind == kind:
+                return form.from_facts(facts)
+        raise ValueError(f"no move is of kind {_said(kind)}; the kinds are: {', '.join(self.kinds())}")
 
     def facts(self, action: object) -> dict[str, Any]:
         """``{"kind": ..., field: value}`` for ``action`` (JSON-safe; indexes 0-based)."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from ..cards import JOKER, Card
-from ..core import Action, GameInfo, Option, OptionValue, Rules, register
+from ..core import Action, GameInfo, IllegalAction, Option, OptionValue, Rules, register
 from ..frozen import evolve
 from ..notation import Form, Notation, one_based, words
 from ..rng import Rng
@@ -185,6 +185,9 @@ NOTATION = Notation(
 
 CLEAR = Act("clear")
 _ON_THEIR_SIDE = frozenset({"rubble", "steal"})
+_MOVE_NAME = {"play": "silver", "miner": "a miner", "rubble": "rubble", "shovel": "a shovel", "lock": "a lock",
+              "steal": "a thief steals from", "place": "stolen silver"}
+"""What a move puts on a vault, named in a refusal."""
 """Moves whose vault is the opponent's."""
 
 
@@ -464,6 +467,21 @@ class SilverBarsRules(Rules):
         return evolve(core, rng=fresh, hands=(hands[0], hands[1]), draw=tuple(cards[at:]))
 
     # -- words: facts, the log, refusals ----------------------------------------------------------
+    def attempt(self, core: SilverCore, facts: Mapping[str, Any]) -> Action:
+        """The action of an attempt given by the facts :meth:`facts` makes (the card's ``token``, the vault's
+        ``side``); a vault on the wrong side is refused with the reason."""
+        fields = dict(facts)
+        if "token" in facts:
+            fields["tok"] = facts["token"]
+        action = cast(Act, NOTATION.from_facts(fields))
+        side = facts.get("side")
+        if side is not None and action.vault >= 0:
+            theirs = action.move in _ON_THEIR_SIDE
+            if side != (1 - core.turn if theirs else core.turn):
+                whose = "your opponent's" if theirs else "your own"
+                raise IllegalAction(f"{_MOVE_NAME.get(action.move, action.move)} goes on {whose} vaults")
+        return action
+
     def facts(self, core: SilverCore, act: Action) -> dict[str, Any]:
         """The move, the card's ``token`` and ``role`` (for card moves), the ``vault`` and its ``side`` (a seat)."""
         action = cast(Act, act)

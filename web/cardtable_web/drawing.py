@@ -5,6 +5,7 @@ Pure functions of a :class:`~cardtable_web.session.Session` (no DOM), so they ru
 
 from __future__ import annotations
 
+from html.parser import HTMLParser
 from typing import Any
 
 import pyengine
@@ -12,7 +13,7 @@ from pyengine.words import seat_names
 
 from .html import esc
 from .registry import renderer_for
-from .session import Session
+from .session import Hint, Session
 
 
 def render_view(game: str, view: dict[str, Any], selection: str | None = None) -> str:
@@ -33,6 +34,48 @@ def render_state(
 def table_html(session: Session) -> str:
     """The game table from the shown seat's point of view (its view only)."""
     return render_view(session.setup.game, session.screen_view(), session.selection)
+
+
+class _Clickables(HTMLParser):
+    """The ``data-action`` and ``data-select`` values of a table's HTML, with each element's label."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.actions: dict[str, str] = {}
+        self.selections: dict[str, str] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        label = found.get("aria-label") or found.get("title") or ""
+        if found.get("data-action"):
+            self.actions.setdefault(str(found["data-action"]), label)
+        elif found.get("data-select"):
+            self.selections.setdefault(str(found["data-select"]), label)
+
+
+def clickables(markup: str) -> _Clickables:
+    parser = _Clickables()
+    parser.feed(markup)
+    parser.close()
+    return parser
+
+
+def hint_of(session: Session, action: str) -> Hint:
+    """Where the table shows a suggested move: the element playing it, or for a two-step move the selection
+    that brings it up (found by drawing the table with each selection: the renderers stay unaware)."""
+    now = clickables(table_html(session))
+    if action in now.actions:
+        return Hint(action, None, f"Suggested move: {action}.")
+    kept = session.selection
+    try:
+        for token, label in now.selections.items():
+            session.selection = token
+            if action in clickables(table_html(session)).actions:
+                choose = label or token
+                return Hint(action, token, f"Suggested move: {action} (choose {choose} first).")
+    finally:
+        session.selection = kept
+    return Hint(action, None, f"Suggested move: {action}.")
 
 
 def headline(session: Session) -> str:
@@ -75,7 +118,10 @@ def scores_html(state: pyengine.State, names: list[str]) -> str:
 
 def banner(session: Session, since: int) -> str:
     """One line saying what the last computer did (its whole turn) since the last human decision, in words;
-    the turns of other computers before it are in the log."""
+    the turns of other computers before it are in the log.
+
+    The computer is named once ("Computer 2 builds 3♣ at 1,1; contributes 3♡; draws from the pile (twice)"):
+    its further steps drop the name, and a step repeated at once is counted instead of said again."""
     session.trail.follow(session.state)
     recent = session.trail.entries[since:]
     entries = [e for e in recent if e.seat is not None and session.setup.seats[e.seat].computer]
@@ -86,8 +132,22 @@ def banner(session: Session, since: int) -> str:
     for entry in reversed(entries):
         if entry.seat != last:
             break
-        turn.insert(0, session.say(entry.text))
-    return "; ".join(turn)
+        turn.insert(0, entry.text)
+    subject = f"{{{last}}} "
+    steps: list[list[Any]] = []
+    for index, text in enumerate(turn):
+        said = session.say(text[len(subject):] if index and text.startswith(subject) else text)
+        if index and text.startswith(subject):
+            said = said[:1].lower() + said[1:]
+        if steps and steps[-1][0] == said:
+            steps[-1][1] += 1
+        else:
+            steps.append([said, 1])
+    return "; ".join(said + _times(count) for said, count in steps)
+
+
+def _times(count: int) -> str:
+    return "" if count == 1 else " (twice)" if count == 2 else f" ({count} times)"
 
 
 def log_html(session: Session) -> str:

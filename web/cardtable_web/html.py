@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Mapping
 from html import escape
+from typing import Any
 
 SUIT_CLASS = {"♣": "clubs", "♢": "diamonds", "♡": "hearts", "♠": "spades"}
 
@@ -40,17 +42,23 @@ def card(
     extra: str = "",
     title: str | None = None,
     tag: str | None = None,
+    attempt: Mapping[str, Any] | None = None,
 ) -> str:
-    """A face-up card written like ``10♡`` (or ``Jk``), clickable when given an action or a selection."""
+    """A face-up card written like ``10♡`` (or ``Jk``), clickable when given an action or a selection;
+    with only an ``attempt`` (the facts of the move a click would try), a click asks why it is refused."""
     suit = text[-1] if text and text[-1] in SUIT_CLASS else ""
     colour = "red" if suit in ("♢", "♡") else ("black" if suit else "joker")
     rank = text[:-1] if suit else text
     clickable = action is not None or select is not None
-    element = tag or ("button" if clickable else "span")
-    cls = classes("card", colour, SUIT_CLASS.get(suit), selected and "selected", clickable and "clickable", extra)
+    trying = attempt is not None and not clickable
+    element = tag or ("button" if clickable or trying else "span")
+    cls = classes("card", colour, SUIT_CLASS.get(suit), selected and "selected", clickable and "clickable",
+                  trying and "tryable", extra)
     label = title or text
     kind = "button" if element == "button" else None
     opening = attrs(class_=cls, data_action=action, data_select=select, title=label, aria_label=label, type=kind)
+    if trying:
+        opening += tried(attempt)
     return f'<{element}{opening}><span class="rank">{esc(rank)}</span><span class="suit">{esc(suit)}</span></{element}>'
 
 
@@ -67,6 +75,31 @@ def button(
     """A text button for an action or a selection."""
     opening = attrs(type="button", class_=classes("btn", extra), data_action=action, data_select=select, title=title)
     return f"<button{opening}>{esc(label)}</button>"
+
+
+def tried(facts: Mapping[str, Any] | None) -> str:
+    """The ``data-try`` attribute of an element a player might click although it plays nothing: the facts of
+    the move the click would attempt (the page asks the engine why it is refused and shows the reason)."""
+    if facts is None:
+        return ""
+    return f' data-try="{esc(json.dumps(dict(facts), ensure_ascii=False, separators=(",", ":")))}"'
+
+
+def last_move_words(view: Mapping[str, Any], seat: int) -> str:
+    """How a mark of a seat's latest turn reads: "your last move" or "last move of Computer 2"."""
+    if seat == view.get("you"):
+        return "your last move"
+    return f"last move of {view['names'][seat]}"
+
+
+def last_label(view: Mapping[str, Any], seat: int) -> str:
+    """The small label on a mark of a seat's latest turn (the mark is an outline too: not colour alone):
+    "last move: Computer 2" (a computer's level left out to keep it short) or "your last move"."""
+    if seat == view.get("you"):
+        words = "your last move"
+    else:
+        words = "last move: " + str(view["names"][seat]).split(" (")[0]
+    return f'<span class="last-label seat-{seat}">{esc(words)}</span>'
 
 
 def join(parts: Iterable[str]) -> str:

@@ -25,6 +25,19 @@ THINK_AWAY = frozenset({"normal", "hard"})
 thinking in short slices)."""
 
 
+HINT_LEVEL = "normal"
+"""The computer level that suggests a move to a human."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested move: its action text, the selection to make first (a two-step move) and its words."""
+
+    action: str
+    select: str | None
+    words: str
+
+
 @dataclass(frozen=True)
 class Seat:
     """One seat: a human, or a computer at a level."""
@@ -89,6 +102,15 @@ class Setup:
         return Setup(game, players, seed, seats, options, delay)
 
 
+def _sentence(text: str) -> str:
+    """A reason as a sentence: capitalised, with a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else text + "."
+
+
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -117,6 +139,11 @@ class Session:
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         """The seat whose cards are on screen (None: nobody's, e.g. behind the hand-over screen)."""
         self.message: str = ""
+        self.advice: str = ""
+        """A polite note beside the table: why a click was refused, or the suggested move (cleared by any click)."""
+        self.hint: Hint | None = None
+        self.hints = 0
+        """How many suggestions this game asked for (each gets its own seed)."""
         self.trail = Trail(self.say)
         """The game's moves written, coded and said once each (see :mod:`cardtable_web.trail`)."""
 
@@ -152,6 +179,7 @@ class Session:
         self.state = self.state.apply(text)
         self.selection = None
         self.message = ""
+        self.clear_advice()
         if len(self.humans) > 1 and self.state.current_player in self.humans and self.state.current_player != seat:
             self.viewer = None  # hand the device over before the next human's cards appear
 
@@ -170,6 +198,7 @@ class Session:
     def computer_move(self, action: Any) -> None:
         self.state = self.state.apply(action)
         self.selection = None
+        self.clear_advice()
         if len(self.humans) > 1 and self.state.current_player in self.humans:
             self.viewer = None
 
@@ -193,6 +222,7 @@ class Session:
         self.state = point.with_takebacks(self.state.takebacks + 1)
         self.selection = None
         self.message = ""
+        self.clear_advice()
         self.viewer = seat
 
     @property
@@ -206,7 +236,38 @@ class Session:
         return f"{self.setup.game}:{self.setup.seed}:{seats}"
 
     def select(self, token: str) -> None:
+        """A click on a selection (a card before its target); it keeps a suggestion only when it follows it."""
         self.selection = None if self.selection == token else token
+        if self.hint is None or self.hint.select != token or self.selection is None:
+            self.clear_advice()
+
+    def clear_advice(self) -> None:
+        """Any click or move ends a suggestion and a refusal's reason."""
+        self.advice = ""
+        self.hint = None
+
+    # -- help for the human who decides --------------------------------------------------------
+    def why_not(self, facts_json: str) -> str:
+        """Why the move a click tried (its facts as JSON, from the table's ``data-try``) is refused, in words;
+        ``ValueError`` for facts no move has (a renderer's mistake)."""
+        self.clear_advice()
+        if self.computer_to_move():
+            return "Please wait: the computer is playing."
+        if not self.decides_now():
+            return "It is not your turn."
+        reason = self.state.why_not(read_json(facts_json, "move's facts"), self.viewer)
+        self.advice = _sentence(reason) if reason else ""
+        return self.advice
+
+    def hint_search(self) -> tuple[Bot, pyengine.State]:
+        """The computer that suggests a move and what it may look at: the deciding human's own view, as a
+        state whose hidden cards are re-dealt at random (never the real hidden cards)."""
+        seat = self.state.current_player
+        if seat is None or not self.decides_now():
+            raise ValueError("there is no decision of yours to suggest")
+        self.hints += 1
+        seed = self.setup.seed * 97 + len(self.state.history()) * 13 + self.hints
+        return make_bot(HINT_LEVEL, seed), self.state.sample_hidden(seat, seed)
 
     # -- what the screen shows ---------------------------------------------------------------
     @property
@@ -220,12 +281,15 @@ class Session:
         return seat is not None and self.state.current_player == seat and not self.setup.seats[seat].computer
 
     def screen_view(self) -> dict[str, Any]:
-        """The view the renderer draws: the shown seat's view only, with the seats' names."""
+        """The view the renderer draws: the shown seat's view only, with the seats' names and each seat's
+        latest turn (``recent``, from the public log)."""
         view = self.state.view(self.viewer)
         if not self.decides_now():
             view["moves"] = {}
         view["names"] = self.names
         view["you"] = self.you
+        self.trail.follow(self.state)
+        view["recent"] = self.trail.recent
         return view
 
     def say(self, text: str) -> str:

@@ -76,6 +76,10 @@ class Table:
         self.elsewhere = False
         """True once another tab moved this game on: this tab stops keeping it until the newer position is loaded."""
         self.replay: Replay | None = None
+        self.drawn_moves = -1
+        """How many moves the board showed when last drawn (the marks of the last moves pop only when new)."""
+        self.suggesting = False
+        """True while the computer looks for a move to suggest."""
         self.banner_from = 0
         self.log_mark: tuple[int, int] | None = None
         self.log_shown = 0
@@ -276,10 +280,14 @@ class Table:
         else:
             board.innerHTML = drawing.table_html(session)
             self.apply_zoom()
+        moves = len(session.state.history())
+        board.classList.toggle("fresh", moves != self.drawn_moves)
+        self.drawn_moves = moves
         if not self.marked_ready:
             self.marked_ready = True
             window.performance.mark("table-ready")
         byid("message").textContent = session.message
+        self.draw_advice(session)
         self.draw_log(session)
         over = session.state.is_terminal()
         byid("game-over").hidden = not over
@@ -293,6 +301,22 @@ class Table:
         undo.disabled = not possible
         undo.title = "Take back your last move" if possible else (
             "Nothing to take back: never past another player's decision or a card seen for the first time")
+
+    def draw_advice(self, session: Session) -> None:
+        """The polite note beside the table (a refusal's reason or a suggestion), the suggestion's highlight and
+        the "Suggest a move" button (only while the human on screen decides)."""
+        byid("advice").textContent = session.advice
+        hint = session.hint
+        if hint is not None:
+            name, value = ("data-select", hint.select) if hint.select and session.selection != hint.select else (
+                "data-action", hint.action)
+            element = byid("board").querySelector(f'[{name}="{window.CSS.escape(value)}"]')
+            if element:
+                element.classList.add("hinted")
+                element.setAttribute("aria-describedby", "advice")
+        button = byid("suggest")
+        button.hidden = not session.decides_now() or session.state.is_terminal()
+        button.disabled = self.suggesting
 
     def draw_log(self, session: Session) -> None:
         """The log: only new lines are added (the whole log is drawn again after a take-back or another game)."""
@@ -379,10 +403,14 @@ class Table:
 
     # -- input ------------------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
-        target = event.target.closest("[data-action], [data-select], [data-ui]")
+        target = event.target.closest("[data-action], [data-select], [data-ui], [data-try]")
         if not target:
+            if self.session is not None and self.session.advice and not self.suggesting:
+                self.session.clear_advice()  # any click ends a suggestion or a refusal's reason
+                self.refresh()
             return
-        ui, action, select = (text_or_none(target.getAttribute(f"data-{name}")) for name in ("ui", "action", "select"))
+        ui, action, select, attempt = (
+            text_or_none(target.getAttribute(f"data-{name}")) for name in ("ui", "action", "select", "try"))
         if self.replay is not None and ui is not None:
             event.preventDefault()
             self.on_replay_ui(str(ui), target)
@@ -397,10 +425,58 @@ class Table:
         elif select is not None:
             self.session.select(str(select))
             self.refresh()
+        elif attempt is not None:
+            self.on_attempt(str(attempt))
+
+    def on_attempt(self, facts: str) -> None:
+        """A click on something that plays nothing now: the engine's reason, said beside the table."""
+        session = self.session
+        assert session is not None
+        session.why_not(facts)
+        if not session.advice:
+            session.advice = "Nothing to play there."
+        self.refresh()
+
+    def suggest(self) -> None:
+        """Ask the computer (normal level, from the human's own view) for a move; it thinks in slices."""
+        session = self.session
+        if session is None or self.busy or self.suggesting or not session.decides_now():
+            return
+        self.suggesting = True
+        asyncio.ensure_future(self.find_suggestion(session, self.generation, len(session.state.history())))
+
+    async def find_suggestion(self, session: Session, generation: int, moves: int) -> None:
+        try:
+            session.advice = "Looking for a move…"
+            session.hint = None
+            self.draw_advice(session)
+            bot, sample = session.hint_search()
+            slice_start = time.perf_counter()
+            for _ in bot.think(sample):
+                if time.perf_counter() - slice_start > SLICE_SECONDS:
+                    await asyncio.sleep(0)
+                    slice_start = time.perf_counter()
+                    if self.generation != generation or len(session.state.history()) != moves:
+                        return
+            text = str(bot.decision)
+            if self.session is not session or len(session.state.history()) != moves:
+                return
+            if text not in session.state.legal_texts():
+                session.advice = "No suggestion this time: try again."
+            else:
+                session.hint = drawing.hint_of(session, text)
+                session.advice = session.hint.words
+        finally:
+            self.suggesting = False
+        self.refresh()
 
     def on_ui(self, name: str) -> None:
         session = self.session
         assert session is not None
+        if name == "suggest":
+            self.suggest()
+            return
+        session.clear_advice()
         if name == "take-device":
             session.take_device()
         elif name == "zoom-in":
@@ -497,6 +573,8 @@ class Table:
         if current:
             current.scrollIntoView(to_js_block())
         byid("undo").hidden = True
+        byid("suggest").hidden = True
+        byid("advice").textContent = ""
         byid("play-again-bar").hidden = True  # a replay has no game on the table to play again
         root().dataset.moves = str(len(replay.final.history()))
         root().dataset.replayIndex = str(replay.index)

@@ -1,4 +1,5 @@
-"""A game followed move by move: its action texts, address codes and log lines, each made once.
+"""A game followed move by move: its action texts, address codes, log lines and each seat's latest turn,
+each made once.
 
 The page redraws after every move; remaking the whole record, address and log each time would cost
 more with every move of a long game. A :class:`Trail` keeps them and, when the game has moved on,
@@ -8,6 +9,7 @@ adds only the new moves (a take-back or another game starts it afresh).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pyengine
 from pyengine.words import Entry
@@ -24,7 +26,8 @@ def base36(number: int) -> str:
 
 
 class Trail:
-    """The moves of a game so far: ``texts`` (its record's actions), ``codes`` (its address's moves), ``said``."""
+    """The moves of a game so far: ``texts`` (its record's actions), ``codes`` (its address's moves), ``said``
+    (its log lines in words), ``entries`` (its log entries) and ``recent`` (each seat's latest turn)."""
 
     def __init__(self, say: Callable[[str], str]) -> None:
         self.say = say
@@ -33,6 +36,9 @@ class Trail:
         self.codes: list[str] = []
         self.said: list[str] = []
         self.entries: list[Entry] = []
+        self.recent: dict[int, list[dict[str, Any]]] = {}
+        """Each seat's latest turn: the facts of its log entries in order, a turn being the longest run of
+        consecutive entries of that seat that ends at its last entry (what ``view["recent"]`` shows)."""
         self.resets = 0
         """How often the trail started afresh (the page rebuilds its log then)."""
 
@@ -42,7 +48,7 @@ class Trail:
             return
         steps = state.steps_since(self.state) if self.state is not None else None
         if steps is None:
-            self.texts, self.codes, self.said, self.entries = [], [], [], []
+            self.texts, self.codes, self.said, self.entries, self.recent = [], [], [], [], {}
             self.resets += 1
             steps = state.history()
         for before, action in steps:
@@ -52,6 +58,11 @@ class Trail:
         node_entries = [after.entry() for after in _afters(state, len(steps))]
         for entry in node_entries:
             assert entry is not None
+            previous = self.entries[-1].seat if self.entries else None
+            if entry.seat is not None:
+                if entry.seat != previous:
+                    self.recent[entry.seat] = []
+                self.recent[entry.seat].append(dict(entry.facts))
             self.entries.append(entry)
             self.said.append(self.say(entry.text))
         self.state = state

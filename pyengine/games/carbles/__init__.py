@@ -54,6 +54,24 @@ class CarblesRules(PlayRules):
         assert isinstance(action, Play)
         return facts(core, action)
 
+    def attempt(self, core: Carbles, facts: Mapping[str, Any]) -> Action:
+        """The action of an attempt given by the facts :meth:`facts` makes: the ``card`` (its rank), the
+        ``marble`` and the ``with`` marble as ``[player, marble]`` pairs, the ``steps``."""
+        fields = dict(facts)
+        if facts.get("kind") != "burn" and "card" in facts:
+            fields["rank"] = facts["card"]
+        for key, name in (("marble", "marble"), ("with", "other")):
+            if key in facts:
+                pair = facts[key]
+                if (not isinstance(pair, list) or len(pair) != 2
+                        or not all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in pair)):
+                    said = repr(pair)[:40]
+                    raise ValueError(f"{key!r} of a move cannot be {said}: it is a [player, marble] pair")
+                fields[name] = str(Marble(None if pair[0] == core.turn else pair[0], pair[1]))
+        if facts.get("kind") == "back" and "steps" not in fields:
+            fields["steps"] = 4
+        return NOTATION.from_facts(fields)
+
     def describe(self, before: Carbles, action: Action, after: Carbles) -> Entry:
         assert isinstance(action, Play)
         return describe(before, action, after)

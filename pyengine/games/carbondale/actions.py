@@ -98,7 +98,13 @@ Move = Claim | Defend | Decline | Build | Contribute | Discard | DrawPile | Take
 
 DECLINE, DRAW_PILE, END_TURN = Decline(), DrawPile(), EndTurn()
 
-FACE = Slot("up|down", lambda s: s == "up", lambda up: "up" if up else "down", "up", bool)
+def _face(fact: object) -> bool:
+    if not isinstance(fact, bool):
+        raise ValueError("face up is true or false")
+    return fact
+
+
+FACE = Slot("up|down", lambda s: s == "up", lambda up: "up" if up else "down", "up", bool, _face)
 """Face up (True) or face down (False)."""
 
 NOTATION = Notation(

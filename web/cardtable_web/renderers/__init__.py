@@ -7,6 +7,10 @@
   A renderer finds an action by its facts (``kind``, cards, places, pieces) and puts the
   text it was given in ``data-action``: it never parses, builds or imports ``re`` to read
   an action text.
+- ``view["recent"]`` (at the table; absent or ``{}`` elsewhere) is ``{seat: [facts, ...]}``: the facts of
+  the public log entries (:class:`pyengine.words.Entry`) of each seat's latest turn, in order, a turn being
+  the longest run of consecutive log entries of that seat ending at its last entry. A renderer marks these
+  as "the last move of <name>" (an outline and a label or an accessible description, not colour alone).
 - ``selection`` is the token of the last clicked ``data-select`` element (or None).
 
 Every element that performs an action carries ``data-action="<action text>"``; an

@@ -111,8 +111,11 @@ def card_box(
     extra: str = "",
     status: str = "",
     selected: bool = False,
+    attempt: dict[str, Any] | None = None,
 ) -> str:
-    """A readable card: cost, name, sector, special rule, link, income and carbon."""
+    """A readable card: cost, name, sector, special rule, link, income and carbon.
+
+    ``attempt``: the facts of the move a click tries when the card plays nothing now (the page says why not)."""
     info = view["cards"].get(name, {})
     sector = info.get("sector", "start")
     price = info.get("cost", 0) if cost is None else cost
@@ -138,14 +141,16 @@ def card_box(
     if status:
         rows.append(status)
     clickable = action is not None or select is not None
-    tag = "button" if clickable else "div"
+    trying = attempt is not None and not clickable
+    tag = "button" if clickable or trying else "div"
     cls = html.classes(
-        "ccz-card", f"ccz-{sector}", "clickable" if clickable else None, "selected" if selected else None, extra
+        "ccz-card", f"ccz-{sector}", "clickable" if clickable else None, "selected" if selected else None,
+        "tryable" if trying else None, extra
     )
     label = f"{name} (cost {price})"
     attributes = html.attrs(
-        class_=cls, type="button" if clickable else None, data_action=action, data_select=select, title=label
-    )
+        class_=cls, type="button" if tag == "button" else None, data_action=action, data_select=select, title=label
+    ) + (html.tried(attempt) if trying else "")
     return (
         f"<{tag}{attributes}>"
         + "".join(rows)
@@ -219,25 +224,39 @@ def render(view: dict[str, Any], selection: str | None) -> str:
     special_kind = str(targets[0][0]["kind"]) if targets else ""
 
     out = ['<div class="ccz">', _status(view), _globals(view)]
-    out.append(_market(view, moves, targets, special_kind))
+    chooser = in_play[chosen]["name"] if chosen >= 0 else ""
+    out.append(_market(view, moves, targets, special_kind, chosen, chooser))
     out.append(_turn(view, moves, in_play, chosen, targets, special_kind))
     out.append(_decks(view))
     out.append("</div>")
     return "".join(out)
 
 
-def _market(view: dict[str, Any], moves: Moves, targets: list[tuple[dict[str, Any], str]], special_kind: str) -> str:
+def _market(
+    view: dict[str, Any],
+    moves: Moves,
+    targets: list[tuple[dict[str, Any], str]],
+    special_kind: str,
+    chosen: int,
+    chooser: str,
+) -> str:
     discards = {facts["target"]: text for facts, text in targets if special_kind == "discard-market"}
+    deciding = bool(view["moves"])
     boxes = []
     for name, cost in view["market"]:
         action = None
         extra = ""
+        attempt: dict[str, Any] | None = None
         if special_kind == "discard-market":
             if name in discards:
                 action, extra = discards[name], "target"
+            else:
+                attempt = {"kind": "discard-market", "name": chooser, "index": chosen, "target": name}
         elif not targets and name in moves.buys:
             action, extra = moves.buys[name], "ccz-affordable"
-        boxes.append(card_box(view, name, cost=cost, action=action, extra=extra))
+        elif deciding and not targets:
+            attempt = {"kind": "buy", "name": name}
+        boxes.append(card_box(view, name, cost=cost, action=action, extra=extra, attempt=attempt))
     discard = view["discard"]
     piles = (
         '<div class="ccz-pile"><span class="ccz-label">Market deck</span>'
@@ -329,6 +348,9 @@ def _in_play_box(
             for facts, text in targets:
                 if k in facts["target_in_play"]:
                     return card_box(view, name, action=text, extra="target", status=flags)
+            attempt = {"kind": "discard-in-play", "name": in_play[chosen]["name"], "index": chosen, "target": name,
+                       "target_index": k}
+            return card_box(view, name, status=flags, attempt=attempt)
         return card_box(view, name, status=flags)
     special_action = moves.direct.get((k, "special"))
     special_select = f"sp{moves.choosers[k] + 1}" if k in moves.choosers else None
@@ -353,7 +375,10 @@ def _in_play_box(
         if link_action:
             buttons += html.button("Link", action=link_action, extra="ccz-use")
         buttons += "</span>"
-    return card_box(view, name, status=flags + buttons, extra="ccz-usable" if choices else "")
+    attempt = None
+    if not choices and view["moves"] and (info.get("special") or info.get("link")):
+        attempt = {"kind": "special" if info.get("special") else "link", "name": name, "index": k}
+    return card_box(view, name, status=flags + buttons, extra="ccz-usable" if choices else "", attempt=attempt)
 
 
 def _flags(info: dict[str, Any], card: dict[str, Any], in_play: list[dict[str, Any]], view: dict[str, Any]) -> str:
@@ -377,8 +402,32 @@ def _flags(info: dict[str, Any], card: dict[str, Any], in_play: list[dict[str, A
     return f'<span class="ccz-flags">{"".join(marks)}</span>' if marks else ""
 
 
+def _last_turns(view: dict[str, Any]) -> dict[int, tuple[int, list[str]]]:
+    """Each deck's latest turn (``view["recent"]``, by the ``deck`` of its facts): -> (the seat, what it did)."""
+    done: dict[int, tuple[int, list[str]]] = {}
+    for who, turn in (view.get("recent") or {}).items():
+        for facts in turn:
+            deck = facts.get("deck")
+            if not isinstance(deck, int):
+                continue
+            said = done.setdefault(deck, (who, []))[1]
+            kind = facts.get("kind")
+            if kind == "buy":
+                said.append(f"bought {facts['card']}")
+            elif kind == "discard-market":
+                said.append(f"used {facts['card']}: {facts.get('target', '')} left the marketplace")
+            elif kind in ("special", "link", "discard-in-play", "search-deck", "search-global"):
+                said.append(f"used {facts['card']}")
+            elif kind in ("end-turn", "gift"):
+                if kind == "gift":
+                    said.append(f"gave a Budget to {_seat_name(view, facts['gift'])}")
+                said.append(f"carbon {facts.get('carbon', 0):+d}")
+    return done
+
+
 def _decks(view: dict[str, Any]) -> str:
     out = ['<section class="ccz-decks">']
+    turns = _last_turns(view)
     for i, deck in enumerate(view["decks"]):
         active = i == view["playing_deck"] and not view.get("over")
         title = _seat_name(view, i) + (" (playing)" if active else "")
@@ -394,8 +443,17 @@ def _decks(view: dict[str, Any]) -> str:
                 f'<span class="ccz-small">carbon marker {deck["carbon"]} · '
                 f'its cards total {deck["owned_carbon"]:+d} CO₂</span>'
             )
+        last = ""
+        mark = ""
+        if i in turns:
+            who, said = turns[i]
+            words = html.last_move_words(view, who)
+            last = (f'{html.last_label(view, who)}<p class="ccz-last-turn">'
+                    f'{html.esc(words[:1].upper() + words[1:])}: {html.esc("; ".join(said) or "no change")}.</p>')
+            mark = f" last-move seat-{who}"
         out.append(
-            f'<div class="ccz-deck seat-{i}{" ccz-active" if active else ""}"><h3>{html.esc(title)}</h3>{rivalry}'
+            f'<div class="ccz-deck seat-{i}{" ccz-active" if active else ""}{mark}">{last}'
+            f'<h3>{html.esc(title)}</h3>{rivalry}'
             f'<div class="ccz-piles">'
             f'<div class="ccz-pile"><span class="ccz-label">Draw deck</span>{html.card_back(draw_count)}{top}'
             f'<span class="ccz-small">{html.esc(composition)}</span></div>'

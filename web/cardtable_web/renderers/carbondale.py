@@ -15,6 +15,8 @@ from pyengine.words import say
 
 ARROWS = {"north": "↑", "east": "→", "south": "↓", "west": "←"}
 """The way a card was built, as seen from its source."""
+SOURCE_STEPS = (("north", 0, -1), ("east", -1, 0), ("south", 0, 1), ("west", 1, 0))
+"""A cell is ``direction`` of its source at this offset from it (what a click on an open cell tries)."""
 
 
 class _Moves:
@@ -23,6 +25,8 @@ class _Moves:
     def __init__(self, moves: dict[str, dict[str, Any]]) -> None:
         self.builds: dict[str, dict[tuple[int, int], list[tuple[str, str, str]]]] = {}
         self.claims: dict[str, dict[str, str]] = {}
+        self.claimed: dict[str, dict[str, Any]] = {}
+        """Each claim target's token -> the facts of a claim on it (what a click with another card tries)."""
         self.discards: dict[str, list[tuple[str, bool]]] = {}
         self.contributes: dict[str, str] = {}
         self.defends: dict[str, str] = {}
@@ -38,6 +42,7 @@ class _Moves:
             elif kind == "claim":
                 token = _claim_token(facts["owner"], facts["x"], facts["y"])
                 self.claims.setdefault(token, {})[facts["challenge"]] = text
+                self.claimed[token] = facts
             elif kind == "discard":
                 self.discards.setdefault(facts["card"], []).append((text, bool(facts["face_up"])))
             elif kind == "contribute":
@@ -52,6 +57,10 @@ class _Moves:
                 self.decline = text
             elif kind == "end":
                 self.end = text
+
+    def any(self) -> bool:
+        return bool(self.builds or self.claims or self.discards or self.contributes or self.defends or self.takes
+                    or self.draw or self.decline or self.end)
 
     def selectable(self, card: str) -> bool:
         return card in self.builds or card in self.discards
@@ -87,9 +96,10 @@ def render(view: dict[str, Any], selection: str | None) -> str:
     order = list(range(players))
     if isinstance(seat, int):
         order = [(seat + step) % players for step in range(1, players)] + [seat]
+    marks = _marks(view)
     parts.append('<div class="cb-seats">')
     for owner in order:
-        parts.append(_seat(view, owner, moves, hand_card, claim))
+        parts.append(_seat(view, owner, moves, hand_card, claim, marks))
     parts.append("</div>")
     if isinstance(seat, int) and view.get("hand") is not None:
         parts.append(_hand(view, moves, hand_card, claim))
@@ -98,6 +108,28 @@ def render(view: dict[str, Any], selection: str | None) -> str:
 
 
 # -- pieces -------------------------------------------------------------------------------
+
+
+def _marks(view: dict[str, Any]) -> dict[tuple[Any, ...], int]:
+    """What each seat's latest turn (``view["recent"]``) put on the table: a built card by its owner and cell
+    (``(owner, x, y, card)``), a card put into the stock (``("stock", card)``); -> the seat."""
+    marks: dict[tuple[Any, ...], int] = {}
+    for who, turn in (view.get("recent") or {}).items():
+        for facts in turn:
+            kind = facts.get("kind")
+            if kind == "build":
+                marks[(who, facts["x"], facts["y"], facts["card"])] = who
+            elif kind == "contribute" or kind == "discard" and facts.get("face_up"):
+                marks[("stock", facts["card"])] = who
+    return marks
+
+
+def _marked(view: dict[str, Any], face: str, who: int | None) -> str:
+    """``face`` outlined as a seat's latest move, with its label (or as it is)."""
+    if who is None:
+        return face
+    words = html.esc(html.last_move_words(view, who))
+    return f'<span class="last-move seat-{who}" title="{words}">{face}{html.last_label(view, who)}</span>'
 
 
 def _status(view: dict[str, Any], seat: int | None) -> str:
@@ -152,6 +184,7 @@ def _status(view: dict[str, Any], seat: int | None) -> str:
 
 def _centre(view: dict[str, Any], moves: _Moves) -> str:
     """The draw pile, spare piles, face-down discards and the communal stock."""
+    marks = _marks(view)
     parts = ['<div class="cb-centre">', '<div class="cb-piles">']
     count = view["draw_count"]
     pile_label = f"draw pile: {count} cards"
@@ -187,7 +220,7 @@ def _centre(view: dict[str, Any], moves: _Moves) -> str:
         elif card in moves.takes:
             parts.append(html.card(card, action=moves.takes[card], extra="target", title=f"take {card}"))
         else:
-            parts.append(html.card(card))
+            parts.append(_marked(view, html.card(card), marks.get(("stock", card))))
     parts.append("</div></div></div>")
     return "".join(parts)
 
@@ -220,7 +253,14 @@ def _progress(net: dict[str, Any]) -> str:
     )
 
 
-def _seat(view: dict[str, Any], owner: int, moves: _Moves, hand_card: str | None, claim: str | None) -> str:
+def _seat(
+    view: dict[str, Any],
+    owner: int,
+    moves: _Moves,
+    hand_card: str | None,
+    claim: str | None,
+    marks: dict[tuple[Any, ...], int],
+) -> str:
     """One player's area: name, hand size, progress and network."""
     net = view["networks"][owner]
     seat = view.get("seat")
@@ -234,7 +274,13 @@ def _seat(view: dict[str, Any], owner: int, moves: _Moves, hand_card: str | None
         f" in hand</span></div>"
     )
     builds = moves.builds.get(hand_card, {}) if hand_card is not None and owner == seat else {}
-    return f'<section class="{classes}">{head}{_grid(view, owner, builds, moves, claim)}</section>'
+    built = [f"{key[3]} at {key[1]},{key[2]}" for key, by in marks.items() if len(key) == 4 and key[0] == owner]
+    if built:
+        words = html.last_move_words(view, owner)
+        head += (f'<p class="cb-recent">{html.esc(words[:1].upper() + words[1:])}: '
+                 f'built {html.esc(", ".join(built))} (outlined)</p>')
+    trying = hand_card if hand_card is not None and owner == seat else None
+    return f'<section class="{classes}">{head}{_grid(view, owner, builds, moves, claim, marks, trying)}</section>'
 
 
 def _grid(
@@ -243,8 +289,12 @@ def _grid(
     builds: dict[tuple[int, int], list[tuple[str, str, str]]],
     moves: _Moves,
     claim: str | None,
+    marks: dict[tuple[Any, ...], int],
+    trying: str | None,
 ) -> str:
-    """The network as a grid, one ring of room around it where the zone (5 x 5) allows."""
+    """The network as a grid, one ring of room around it where the zone (5 x 5) allows.
+
+    ``trying``: the chosen hand card, when a click on an open cell where it cannot go asks why."""
     net = view["networks"][owner]
     zone = view["zone"]
     low_x = max(net["min_x"] - 1, net["max_x"] - zone + 1)
@@ -263,7 +313,9 @@ def _grid(
             options = builds.get((x, y), [])
             inner = []
             for index, entry in enumerate(cards):
-                inner.append(_placed(entry, owner, x, y, len(cards) == 2, index, moves, claim, pending))
+                who = marks.get((owner, x, y, entry["card"]))
+                mark = (who, html.last_move_words(view, who)) if who is not None else None
+                inner.append(_placed(entry, owner, x, y, len(cards) == 2, index, moves, claim, pending, mark))
             if options:
                 inner.append('<span class="cb-builds">')
                 for text, direction, source in options:
@@ -283,7 +335,12 @@ def _grid(
                 "cb-can" if options else None,
                 "cb-builds-top" if options and leans_south else None,
             )
-            rows.append(f'<div class="{cls}" title="{x},{y}">{"".join(inner)}</div>')
+            attempt = _build_attempt(trying, x, y, cells) if trying and not cards and not options else None
+            if attempt:
+                rows.append(f'<button type="button" class="{cls} tryable" title="{x},{y}"{html.tried(attempt)}>'
+                            f"</button>")
+            else:
+                rows.append(f'<div class="{cls}" title="{x},{y}">{"".join(inner)}</div>')
     rows.append("</div>")
     return "".join(rows)
 
@@ -298,8 +355,10 @@ def _placed(
     moves: _Moves,
     claim: str | None,
     pending: dict[str, Any] | None,
+    mark: tuple[int, str] | None = None,
 ) -> str:
-    """A card in a network: red cards lean toward their source, marks for start and vulnerable."""
+    """A card in a network: red cards lean toward their source, marks for start and vulnerable; ``mark``: the
+    seat whose latest turn built it and those words (the slot is outlined; the seat's head says it in words)."""
     card = entry["card"]
     token = _claim_token(owner, x, y)
     notes = []
@@ -309,6 +368,8 @@ def _placed(
         notes.append(f"built {entry['dir']} from {entry['from'][0]},{entry['from'][1]}")
     if entry["vulnerable"]:
         notes.append("vulnerable")
+    if mark:
+        notes.append(mark[1])
     title = f"{card} ({', '.join(notes)})" if notes else card
     is_pending = pending is not None and pending["owner"] == owner and (pending["x"], pending["y"]) == (x, y)
     if token in moves.claims:
@@ -323,6 +384,7 @@ def _placed(
         "cb-sideways" if is_red and entry["dir"] in ("east", "west") else None,
         ("cb-pair-b" if index else "cb-pair-a") if pair else None,
         "cb-vuln" if entry["vulnerable"] else None,
+        f"last-move seat-{mark[0]}" if mark else None,
     )
     marks = ""
     if entry["start"]:
@@ -330,6 +392,16 @@ def _placed(
     if entry["vulnerable"]:
         marks += '<span class="cb-vmark" title="vulnerable">!</span>'
     return f'<span class="{classes}">{face}{marks}</span>'
+
+
+def _build_attempt(card: str, x: int, y: int, cells: dict[tuple[int, int], list[Any]]) -> dict[str, Any] | None:
+    """The build of ``card`` on the open cell x,y from a neighbouring card (None: no neighbour to build from)."""
+    for direction, dx, dy in SOURCE_STEPS:
+        near = cells.get((x + dx, y + dy))
+        if near:
+            return {"kind": "build", "card": card, "x": x, "y": y, "direction": direction,
+                    "source": near[-1]["card"]}
+    return None
 
 
 def _opposite(direction: str) -> str:
@@ -352,6 +424,11 @@ def _hand(view: dict[str, Any], moves: _Moves, hand_card: str | None, claim: str
             )
         elif moves.selectable(card):
             parts.append(html.card(card, select=f"hand:{card}", selected=card == hand_card))
+        elif claim:
+            attempt = dict(moves.claimed[claim], challenge=card)
+            parts.append(html.card(card, attempt=attempt, title=f"challenge with {card}?"))
+        elif moves.any():
+            parts.append(html.card(card, attempt={"kind": "discard", "card": card, "face_up": True}))
         else:
             parts.append(html.card(card))
     parts.append("</div>")

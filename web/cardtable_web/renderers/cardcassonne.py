@@ -183,7 +183,7 @@ def _board(view: dict[str, Any], moves: Moves, names: list[str], counts: bool, c
     scorable = {entry["area"] for entry in view.get("scorable", [])}
     open_cells = {cell for cells_ in moves.plays.values() for cell in cells_}
     chosen_cells = moves.plays.get(chosen, {}) if chosen else {}
-    last = tuple(view["last"]) if view.get("last") else None
+    marks = _marks(view)
     anchors = {tuple(area["cells"][0]): i for i, area in enumerate(areas)}
     out = []
     for y in range(y0, y1 + 1):
@@ -196,31 +196,72 @@ def _board(view: dict[str, Any], moves: Moves, names: list[str], counts: bool, c
                         f'data-action="{html.esc(chosen_cells[(x, y)])}" title="play {html.esc(chosen)} at {x},{y}">'
                         f"{x},{y}</button>"
                     )
+                elif chosen:
+                    attempt = {"kind": "play", "card": chosen, "x": x, "y": y}
+                    kind = "cc-slot cc-open" if (x, y) in open_cells else "cc-void"
+                    out.append(f'<button type="button" class="{kind} tryable" title="{x},{y}" '
+                               f'aria-label="play {html.esc(chosen)} at {x},{y}?"{html.tried(attempt)}></button>')
                 elif (x, y) in open_cells:
                     out.append(f'<div class="cc-slot cc-open" title="{x},{y}"></div>')
                 else:
                     out.append('<div class="cc-void"></div>')
                 continue
-            out.append(_card_cell(entry, cells, areas, names, view.get("you"), counts, scorable, last, anchors))
+            out.append(_card_cell(view, entry, cells, areas, counts, scorable, marks, anchors))
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     return (
-        f'<section class="cc-board zoomable" aria-label="table">'
+        _recent_legend(view)
+        + f'<section class="cc-board zoomable" aria-label="table">'
         f'<div class="cc-grid" style="--cc-cols:{cols};--cc-rows:{rows}">{"".join(out)}</div></section>'
     )
 
 
+def _recent_legend(view: dict[str, Any]) -> str:
+    """Each seat's latest turn in words beside its outline on the grid (the cells are too small for labels)."""
+    items = []
+    for who, turn in sorted((view.get("recent") or {}).items()):
+        did = []
+        for facts in turn:
+            if facts.get("kind") == "play":
+                did.append(f"played {facts['card']} at {facts['cell'][0]},{facts['cell'][1]}")
+            elif facts.get("kind") == "token":
+                did.append("placed a token on it")
+            for area in facts.get("scored") or []:
+                did.append(f"scored the {area['suit']} area at {area['cell'][0]},{area['cell'][1]} (dashed)")
+        if did:
+            words = html.last_move_words(view, who)
+            items.append(f'<li class="last-legend seat-{who}"><span class="cc-swatch seat-{who}"></span>'
+                         f"{html.esc(words[:1].upper() + words[1:])}: {html.esc(', '.join(did))}</li>")
+    return f'<ul class="cc-recent" aria-label="last moves">{"".join(items)}</ul>' if items else ""
+
+
+def _marks(view: dict[str, Any]) -> dict[Cell, tuple[int, bool]]:
+    """The cells of each seat's latest turn (``view["recent"]``): -> (the seat, whether it is the card played:
+    the cells of an area it scored are outlined dashed)."""
+    marks: dict[Cell, tuple[int, bool]] = {}
+    for who, turn in (view.get("recent") or {}).items():
+        for facts in turn:
+            if facts.get("kind") in ("play", "token") and facts.get("cell"):
+                marks[(facts["cell"][0], facts["cell"][1])] = (who, True)
+            for area in facts.get("scored") or []:
+                for cell in area.get("cells", []):
+                    marks.setdefault((cell[0], cell[1]), (who, False))
+    return marks
+
+
 def _card_cell(
+    view: dict[str, Any],
     entry: dict[str, Any],
     cells: dict[tuple[int, int], dict[str, Any]],
     areas: list[dict[str, Any]],
-    names: list[str],
-    you: int | None,
     counts: bool,
     scorable: set[int],
-    last: tuple[int, ...] | None,
+    marks: dict[Cell, tuple[int, bool]],
     anchors: dict[tuple[int, ...], int],
 ) -> str:
-    """One card: its area's borders (an edge wherever the neighbour is not in the same area), token and L."""
+    """One card: its area's borders (an edge wherever the neighbour is not in the same area), token and L;
+    outlined when a seat's latest turn played it or scored its area."""
+    names: list[str] = view["names"]
+    you = view.get("you")
     x, y = entry["x"], entry["y"]
     index = entry["area"]
     area = areas[index]
@@ -243,11 +284,16 @@ def _card_cell(
     badge = ""
     if counts and anchors.get((x, y)) == index:
         badge = f'<span class="cc-l cc-l-{html.esc(_area_state(area).split()[0])}">L{area["open"]}</span>'
+    mark = marks.get((x, y))
+    if mark is not None:
+        who, labelled = mark
+        title += f"; {html.last_move_words(view, who)}" + ("" if labelled else " (scored this area)")
     cls = html.classes(
         "cc-cell",
         f"cc-{suit}",
         *edges,
-        "cc-last" if last == (x, y) else None,
+        f"last-move seat-{mark[0]}" if mark else None,
+        "cc-scored" if mark and not mark[1] else None,
         "cc-start" if (x, y) == (0, 0) else None,
         "cc-scorable" if index in scorable else None,
         "cc-done" if area["complete"] else ("cc-partial" if area["partial"] else None),
@@ -261,6 +307,8 @@ def _hand(view: dict[str, Any], counts: bool, chosen: str | None, targets: dict[
         return ""
     cards = []
     marked = False
+    # a card that cannot be played now tries an open cell (or the card just played, after a play)
+    open_cell = next((cell for cells in targets.values() for cell in cells), None)
     for text in hand:
         if text in targets:
             token = _token(counts, None) if text == chosen else _token(counts, text)
@@ -269,6 +317,10 @@ def _hand(view: dict[str, Any], counts: bool, chosen: str | None, targets: dict[
             selected = text == chosen and not marked  # of two equal cards (two decks), one is shown chosen
             marked = marked or selected
             cards.append(html.card(text, select=token, selected=selected, title=f"play {text}"))
+        elif view.get("moves") and (open_cell or view.get("last")):
+            x, y = open_cell or view["last"]
+            attempt = {"kind": "play", "card": text, "x": x, "y": y}
+            cards.append(html.card(text, attempt=attempt, title=f"play {text}?"))
         else:
             cards.append(html.card(text))
     body = "".join(cards) if cards else '<span class="cc-none">no cards</span>'

@@ -13,10 +13,12 @@ from typing import Any
 
 from pyengine.words import say
 
-from ..html import button, card, card_back, esc
+from ..html import button, card, card_back, esc, last_label, last_move_words, tried
 
 CARD_MOVES = ("play", "miner", "rubble", "shovel", "lo-thief", "hi-thief", "strike", "discard")
 """Moves reached by first picking a card in hand."""
+VAULT_MOVE = {"silver": "play", "miner": "miner", "rubble": "rubble", "shovel": "shovel"}
+"""The move a card of each role makes on a vault (what a click on a vault tries with that card chosen)."""
 
 
 def _stack(cards: list[str], roles: list[str]) -> str:
@@ -24,12 +26,20 @@ def _stack(cards: list[str], roles: list[str]) -> str:
 
 
 def _vault(
-    number: int, vault: dict[str, Any], action: str | None, lock_action: str | None, small: bool = False,
+    number: int,
+    vault: dict[str, Any],
+    action: str | None,
+    lock_action: str | None,
+    small: bool = False,
+    attempt: dict[str, Any] | None = None,
+    mark: tuple[int, str] | None = None,
     owner: str = "",
 ) -> str:
     """One vault column: header (number, lock badge or lock button), the stack, its silver value.
 
-    A vault a card can go to is a button whose name starts with "Vault 3, Computer 2:" for screen readers."""
+    ``attempt``: the facts a click on the stack tries when it plays nothing; ``mark``: the seat whose latest
+    turn changed this vault, and the label saying so. A vault a card can go to is a button whose name starts with
+    "Vault 3, Computer 2:" for screen readers (``owner``: the name of the seat whose row it is in)."""
     head = f'<span class="sb-vno">V{number}</span>'
     if vault["locked"]:
         head += '<span class="sb-lock" title="locked">LOCKED</span>'
@@ -41,14 +51,18 @@ def _vault(
         body += '<span class="sb-tag">rubble</span>'
     if not vault["cards"] and not vault["rubble"]:
         body += '<span class="sb-empty">empty</span>'
-    cls = "sb-stack" + (" target clickable" if action else "")
+    cls = "sb-stack" + (" target clickable" if action else (" tryable" if attempt else ""))
     attr = f' data-action="{esc(action)}" role="button" tabindex="0" title="{esc(action)}"' if action else ""
     if action:  # its name, read before what the vault holds
         body = f'<span class="sr-only">Vault {number}{", " + esc(owner) if owner else ""}: </span>' + body
+    if attempt and not action:
+        attr = f' role="button" tabindex="0" title="vault {number}"{tried(attempt)}'
     silver = f'<span class="sb-silver">{vault["silver"]} silver</span>'
+    marked = f" last-move seat-{mark[0]}" if mark else ""
     return (
-        f'<div class="sb-vault{" sb-locked" if vault["locked"] else ""}{" sb-small" if small else ""}">'
-        f'<div class="sb-vhead">{head}</div><div class="{cls}"{attr}>{body}</div>{silver}</div>'
+        f'<div class="sb-vault{" sb-locked" if vault["locked"] else ""}{" sb-small" if small else ""}{marked}">'
+        f'{mark[1] if mark else ""}<div class="sb-vhead">{head}</div>'
+        f'<div class="{cls}"{attr}>{body}</div>{silver}</div>'
     )
 
 
@@ -71,6 +85,17 @@ def render(view: dict[str, Any], selection: str | None) -> str:
     if selection not in card_name or not normal_turn:
         selection = None
     pending = view.get("pending")
+    role_of = {r["token"]: r["role"] for r in roles}
+
+    # each seat's latest turn (view["recent"]): the vaults it changed and its discard
+    marked: dict[tuple[int, int], int] = {}
+    discarded: int | None = None
+    for who, turn in (view.get("recent") or {}).items():
+        for facts in turn:
+            if "vault" in facts and "side" in facts:
+                marked[(facts["side"], facts["vault"])] = who
+            elif facts.get("kind") == "discard":
+                discarded = who
 
     # where each action goes: vault targets, lock buttons, the prompt's buttons
     targets: dict[tuple[int, int], str] = {}
@@ -103,6 +128,9 @@ def render(view: dict[str, Any], selection: str | None) -> str:
     # -- the piles and the match ------------------------------------------------------------------
     top = view.get("discard_top")
     discard = card(top, title=f"discard pile top: {top}") if top else '<span class="sb-empty">empty</span>'
+    if discarded is not None and top:
+        discard = (f'<span class="last-move seat-{discarded}" title="{esc(last_move_words(view, discarded))}">'
+                   f"{discard}{last_label(view, discarded)}</span>")
     match = " · ".join(f"{esc(names[s])} {view['match'][s]}" for s in (0, 1))
     dealer = view["dealer"]
     info = (
@@ -162,10 +190,14 @@ def render(view: dict[str, Any], selection: str | None) -> str:
             f'<span class="sb-locks" title="locks left">{pips} {left} lock{"" if left == 1 else "s"} left</span>'
             f'<span>hand {view["hand_counts"][s]}</span>{strike}</div>'
         )
-        cols = [
-            _vault(i + 1, vault, targets.get((s, i)), locks.get(i) if s == me else None, owner=names[s])
-            for i, vault in enumerate(vaults)
-        ]
+        kind = VAULT_MOVE.get(role_of.get(selection or "", ""))
+        cols = []
+        for i, vault in enumerate(vaults):
+            attempt = {"kind": kind, "token": selection, "vault": i, "side": s} if kind else None
+            who = marked.get((s, i))
+            mark = (who, last_label(view, who)) if who is not None else None
+            cols.append(_vault(i + 1, vault, targets.get((s, i)), locks.get(i) if s == me else None,
+                               attempt=attempt, mark=mark, owner=names[s]))
         return f'<section class="sb-side seat-{s}{" sb-mine" if s == me and seat is not None else ""}">{header}' \
                f'<div class="sb-vaults">{"".join(cols)}</div></section>'
 
@@ -180,8 +212,10 @@ def render(view: dict[str, Any], selection: str | None) -> str:
         for c, role in zip(hand, roles, strict=True):
             tok, word = role["token"], role["role"]
             select = tok if normal_turn else None
+            attempt = {"kind": "discard", "token": tok} if moves and not normal_turn else None
+            face = card(c, select=select, selected=tok == selection, title=f"{c}: {word}", attempt=attempt)
             cards.append(
-                f'<div class="sb-hcard">{card(c, select=select, selected=tok == selection, title=f"{c}: {word}")}'
+                f'<div class="sb-hcard">{face}'
                 f'<span class="sb-role">{esc(word)}</span></div>'
             )
         parts.append(

@@ -1,0 +1,87 @@
+"""The table at a glance, in four games: the computer's last move marked, a refused click answered with the
+engine's reason, and "Suggest a move" highlighting a legal move that plays when clicked.
+
+One page load for the four games (the next game opens through its address, without reloading Python)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+import pyengine
+from e2e.conftest import saved_record, shot, wait_settled
+
+GAMES = {
+    "carbondale": ("Carbondale", 1),
+    "silver-bars": ("100 Silver Bars", 1),
+    "cardcassonne": ("Card-cassonne", 1),
+    "carbon-city-zero": ("Carbon City Zero", 1),
+}
+"""Each game's title and a deal where the computer (seat 0, easy) moves before the human (seat 1)."""
+
+
+def open_game(page: Page, game: str, first: bool) -> None:
+    title, seed = GAMES[game]
+    if first:
+        page.goto(f"index.html?game={game}&players=2&seed={seed}&bots=0&level=easy&delay=0")
+    else:
+        page.evaluate(f"location.hash = 'game={game}&v=1&players=2&seats=ce.h&seed={seed}&delay=0&moves='")
+    expect(page.locator("#table-title")).to_have_text(title, timeout=60_000)
+    assert wait_settled(page) == "ready"
+
+
+def refused_click(page: Page) -> None:
+    """Click something that plays nothing (after choosing a card, if need be): the reason is said, nothing moves."""
+    before = len(saved_record(page)["actions"])
+    tried = page.locator("#board [data-try]")
+    selections = page.locator("#board [data-select]")
+    for index in range(min(6, selections.count())):
+        if tried.count():
+            break
+        selections.nth(index).click()
+    assert tried.count() > 0, "nothing on the table to try"
+    tried.first.click()
+    advice = page.locator("#advice")
+    expect(advice).not_to_be_empty()
+    assert "Traceback" not in advice.inner_text()
+    assert len(saved_record(page)["actions"]) == before
+    page.keyboard.press("Escape")
+
+
+def play_the_suggestion(page: Page, game: str) -> None:
+    """Ask for a suggestion, check that it is a legal move (or the selection leading to one), and play it."""
+    before = len(saved_record(page)["actions"])
+    legal = pyengine.replay(saved_record(page)).legal_texts()
+    page.locator("#suggest").click()
+    expect(page.locator("#advice")).to_contain_text("Suggested move", timeout=20_000)
+    hinted = page.locator("#board .hinted")
+    expect(hinted).to_have_count(1)
+    shot(page, game, "glance-hint")
+    if hinted.get_attribute("data-select") is not None:
+        hinted.click()
+        expect(hinted).to_have_count(1)
+    action = hinted.get_attribute("data-action")
+    assert action in legal, f"the suggestion {action!r} is not a legal move"
+    hinted.click()
+    wait_settled(page)
+    after = saved_record(page)["actions"]
+    assert len(after) > before and after[before] == action
+    expect(page.locator("#board .hinted")).to_have_count(0)
+
+
+def test_marks_refusals_and_suggestions_in_four_games(page: Page) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    for number, game in enumerate(GAMES):
+        open_game(page, game, first=number == 0)
+        # the computer's last move: outlined, and named in words (a label on it, or the legend of a dense grid)
+        expect(page.locator("#board .last-move").first).to_be_visible()
+        expect(page.locator("#board")).to_contain_text(re.compile(r"[Ll]ast move(:| of) Computer 1"))
+        refused_click(page)
+        shot(page, game, "glance-refused")
+        play_the_suggestion(page, game)
+        shot(page, game, "glance-wide")
+        page.set_viewport_size({"width": 390, "height": 844})
+        expect(page.locator("#board .last-move").first).to_be_visible()
+        shot(page, game, "glance-phone")
+        page.set_viewport_size({"width": 1366, "height": 768})
