@@ -89,6 +89,13 @@ PYSCRIPT = NpmPin(
     "0.7.31",
     "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
 )
+AXE = NpmPin(
+    "axe-core",
+    "4.14.1",
+    "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==",
+)
+"""A test tool (the browser tests' accessibility checker): fetched and verified into the cache, never shipped."""
+AXE_SCRIPT = "axe.min.js"
 
 PYODIDE_LOADER = "pyodide.mjs"
 PYODIDE_RUNTIME = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -282,6 +289,13 @@ def vendor(paths: Paths, stage: Path, stream: Any) -> None:
         if manifest.get("version") != pin.version or manifest.get("name") != pin.name:
             raise BuildError(f"{pin.spec}: package.json says {manifest.get('name')}@{manifest.get('version')}")
         write_files(pick(members), stage / "vendor" / folder)
+
+
+def axe_script(cache: Path, stream: Any = None) -> bytes:
+    """axe-core's script from its verified tarball in the cache (fetched first if missing); for the browser tests."""
+    members = read_members(fetch_tarball(AXE, cache, stream))
+    require(members, [AXE_SCRIPT], AXE)
+    return members[AXE_SCRIPT]
 
 
 # -- the engine wheel and the browser package ----------------------------------------------------------------------
@@ -684,6 +698,7 @@ def build(paths: Paths, stream: Any = None, compress: bool = False) -> dict[str,
     stage.chmod(0o755)
     try:
         vendor(paths, stage, stream)
+        axe_script(paths.cache, stream)  # only into the cache: the tests run offline
         write_index(paths.root, stage, stream)
         copy_embed(paths.root, stage)
         copy_web(paths.root, stage)

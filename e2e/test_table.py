@@ -22,7 +22,7 @@ def test_rules_open_from_the_lobby_and_escape_closes_them(page: Page) -> None:
     expect(page.locator("#rules")).to_be_visible()
     expect(page.locator("#rules-body")).to_contain_text("Carbondale")
     wait_settled(page)
-    expect(page.locator("#rules-body .live-position .card").first).to_be_visible()
+    expect(page.locator("#rules-body .live-position .card:visible").first).to_be_visible()
     page.keyboard.press("Escape")
     expect(page.locator("#rules")).to_be_hidden()
 

@@ -193,9 +193,16 @@ def archive(out: Path, name: str) -> Path:
 
 def test_cached_tarballs_match_pins(site: Site) -> None:
     module = load_build()
-    for pin in (module.PYODIDE, module.PYSCRIPT):
+    for pin in (module.PYODIDE, module.PYSCRIPT, module.AXE):
         data = (site.cache / pin.tarball_name).read_bytes()
         assert "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode() == pin.integrity
+
+
+def test_axe_is_a_test_tool_not_shipped(site: Site) -> None:
+    """axe-core (the browser tests' accessibility checker) is cached by the build but never part of the site."""
+    shipped = [p for p in site.out.rglob("*") if "axe" in p.name.lower()]
+    assert not shipped, shipped
+    assert "axe" not in (site.out / "sw.js").read_text("utf-8")
 
 
 def test_build_json(site: Site) -> None:

@@ -438,6 +438,26 @@ async function copyReport() {
   }
 }
 
+// On a narrow screen the table's buttons fold behind "Menu" and the game log folds to its heading, so the hand,
+// the board and the turn's controls share the first screen. A folded log stays readable by screen readers.
+const NARROW = matchMedia("(max-width: 700px)");
+function wireFolding() {
+  const fold = (button, target, open) => {
+    button.setAttribute("aria-expanded", String(open));
+    target.classList.toggle("folded", !open);
+  };
+  const menu = $("table-menu"), buttons = $("table-buttons");
+  const log = $("log-toggle"), side = log.closest(".side");
+  const byWidth = () => { fold(menu, buttons, !NARROW.matches); fold(log, side, !NARROW.matches); };
+  byWidth();
+  NARROW.addEventListener("change", byWidth);
+  menu.addEventListener("click", () => fold(menu, buttons, menu.getAttribute("aria-expanded") !== "true"));
+  log.addEventListener("click", () => fold(log, side, log.getAttribute("aria-expanded") !== "true"));
+  buttons.addEventListener("click", (event) => {  // a chosen button folds the menu again on a narrow screen
+    if (NARROW.matches && event.target.closest("button")) fold(menu, buttons, false);
+  });
+}
+
 function wire() {
   buildGameList();
   $("seed").value = String(randomSeed());
@@ -462,6 +482,7 @@ function wire() {
   $("hide-rules").addEventListener("click", () => showRules(false));
   bridge.showRules = showRules;
   $("play-again-bar").addEventListener("click", () => bridge.playAgain());
+  wireFolding();
   $("pace-table").addEventListener("change", (event) => bridge.setPace && bridge.setPace(Number(event.target.value)));
   // Keys at the table: Enter or Space chooses the focused choice (some are not buttons), the arrows move
   // from one choice to the next, Escape closes what is open or drops the chosen card.
@@ -483,6 +504,7 @@ function wire() {
     if (event.key !== "Escape") return;
     if (!$("share-box").hidden) $("share-box").hidden = true;
     else if (!rules.hidden) showRules(false);
+    else if (NARROW.matches && $("table-menu").getAttribute("aria-expanded") === "true") $("table-menu").click();
     else if (!$("game-over").hidden) $("game-over").hidden = true;
     else if (bridge.cancel) bridge.cancel();
   });

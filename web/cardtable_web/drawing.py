@@ -101,7 +101,7 @@ def headline(session: Session) -> str:
 
 def status_html(session: Session) -> str:
     """The headline and the scores."""
-    return f'<p class="headline" role="status">{esc(headline(session))}</p>' + scores_html(session.state, session.names)
+    return f'<p class="headline">{esc(headline(session))}</p>' + scores_html(session.state, session.names)
 
 
 def scores_html(state: pyengine.State, names: list[str]) -> str:
@@ -113,7 +113,7 @@ def scores_html(state: pyengine.State, names: list[str]) -> str:
         f'<span class="who">{esc(names[i])}</span> <b>{esc(score_text(s))}</b>{unit}</li>'
         for i, s in enumerate(state.scores())
     )
-    return f'<ul class="scores">{chips}</ul>'
+    return f'<ul class="scores" aria-label="Scores">{chips}</ul>'
 
 
 def banner(session: Session, since: int) -> str:

@@ -305,7 +305,7 @@ def _grid(
     pending = view.get("pending")
     columns = high_x - low_x + 1
     rows = [
-        f'<div class="cb-grid cb-cols-{columns}" role="grid" aria-label="network of {html.esc(view["names"][owner])}">'
+        f'<div class="cb-grid cb-cols-{columns}" role="group" aria-label="network of {html.esc(view["names"][owner])}">'
     ]
     for y in range(high_y, low_y - 1, -1):
         for x in range(low_x, high_x + 1):
@@ -411,7 +411,8 @@ def _opposite(direction: str) -> str:
 def _hand(view: dict[str, Any], moves: _Moves, hand_card: str | None, claim: str | None) -> str:
     """The viewer's hand: each card selects, challenges, contributes or defends as the moment allows."""
     challenges = moves.claims.get(claim, {}) if claim else {}
-    parts = ['<div class="cb-hand-area"><span class="cb-label">Your hand</span><div class="hand cb-hand">']
+    parts = ['<div class="cb-hand-area"><span class="cb-label" aria-hidden="true">Your hand</span>'
+             '<div class="hand cb-hand" role="group" aria-label="Your hand">']
     for card in view["hand"]:
         if card in challenges:
             parts.append(html.card(card, action=challenges[card], extra="target", title=f"challenge with {card}"))

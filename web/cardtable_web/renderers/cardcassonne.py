@@ -324,4 +324,7 @@ def _hand(view: dict[str, Any], counts: bool, chosen: str | None, targets: dict[
         else:
             cards.append(html.card(text))
     body = "".join(cards) if cards else '<span class="cc-none">no cards</span>'
-    return f'<section class="cc-hand"><h3>Your hand</h3><div class="cc-cards">{body}</div></section>'
+    return (
+        '<section class="cc-hand" aria-labelledby="cc-hand-title"><h3 id="cc-hand-title">Your hand</h3>'
+        f'<div class="cc-cards">{body}</div></section>'
+    )

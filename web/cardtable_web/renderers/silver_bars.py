@@ -33,11 +33,13 @@ def _vault(
     small: bool = False,
     attempt: dict[str, Any] | None = None,
     mark: tuple[int, str] | None = None,
+    owner: str = "",
 ) -> str:
     """One vault column: header (number, lock badge or lock button), the stack, its silver value.
 
     ``attempt``: the facts a click on the stack tries when it plays nothing; ``mark``: the seat whose latest
-    turn changed this vault, and the label saying so."""
+    turn changed this vault, and the label saying so. A vault a card can go to is a button whose name starts with
+    "Vault 3, Computer 2:" for screen readers (``owner``: the name of the seat whose row it is in)."""
     head = f'<span class="sb-vno">V{number}</span>'
     if vault["locked"]:
         head += '<span class="sb-lock" title="locked">LOCKED</span>'
@@ -51,6 +53,8 @@ def _vault(
         body += '<span class="sb-empty">empty</span>'
     cls = "sb-stack" + (" target clickable" if action else (" tryable" if attempt else ""))
     attr = f' data-action="{esc(action)}" role="button" tabindex="0" title="{esc(action)}"' if action else ""
+    if action:  # its name, read before what the vault holds
+        body = f'<span class="sr-only">Vault {number}{", " + esc(owner) if owner else ""}: </span>' + body
     if attempt and not action:
         attr = f' role="button" tabindex="0" title="vault {number}"{tried(attempt)}'
     silver = f'<span class="sb-silver">{vault["silver"]} silver</span>'
@@ -193,7 +197,7 @@ def render(view: dict[str, Any], selection: str | None) -> str:
             who = marked.get((s, i))
             mark = (who, last_label(view, who)) if who is not None else None
             cols.append(_vault(i + 1, vault, targets.get((s, i)), locks.get(i) if s == me else None,
-                               attempt=attempt, mark=mark))
+                               attempt=attempt, mark=mark, owner=names[s]))
         return f'<section class="sb-side seat-{s}{" sb-mine" if s == me and seat is not None else ""}">{header}' \
                f'<div class="sb-vaults">{"".join(cols)}</div></section>'
 
@@ -214,7 +218,10 @@ def render(view: dict[str, Any], selection: str | None) -> str:
                 f'<div class="sb-hcard">{face}'
                 f'<span class="sb-role">{esc(word)}</span></div>'
             )
-        parts.append(f'<div class="sb-hand hand"><span class="sb-label">Your hand</span>{"".join(cards)}</div>')
+        parts.append(
+            '<div class="sb-hand hand" role="group" aria-label="Your hand">'
+            f'<span class="sb-label" aria-hidden="true">Your hand</span>{"".join(cards)}</div>'
+        )
 
     # -- safety net: any other legal action gets a button ------------------------------------------------
     if rest and not selection:
