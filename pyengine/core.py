@@ -41,6 +41,7 @@ A game adds its own keys beside these, named in the game's words.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -227,6 +228,12 @@ class Rules:
     def evaluate(self, core: Core) -> list[float] | None:
         """Optional AI hook: each seat's chance of winning from here, in [0, 1]."""
         return None
+
+    def rollout_action(self, core: Core, actions: Sequence[Action], rnd: random.Random) -> Action:
+        """Optional AI hook: the action a quick playout takes among ``actions`` (default: uniformly random).
+
+        It must be cheap and draw its chances only from ``rnd`` (the search stays reproducible)."""
+        return rnd.choice(actions)
 
     def load_position(
         self, players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]
