@@ -13,7 +13,8 @@ the view.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -464,6 +465,33 @@ class SilverBarsRules(Rules):
                 points += chance * v.silver + 0.5 * grow * potential
             projected.append(points)
         return chances(projected, 15.0)
+
+    def rollout_action(self, core: SilverCore, actions: Sequence[Action], rnd: random.Random) -> Action:
+        """Quick playouts, mostly a sensible player: play cards rather than discard (high silver first), steal,
+        and lock a vault once it cannot grow (a 6 on top) or the draw pile runs low. One move in five is random."""
+        if len(actions) == 1 or rnd.random() < 0.2:
+            return rnd.choice(actions)
+        vaults = core.vaults[core.turn]
+        late = len(core.draw) < 16
+        best, best_key = actions[0], -1e9
+        for action in actions:
+            act = cast(Act, action)
+            move = act.move
+            if move == "play":
+                key = 3.0 + SILVER_RANKS_BY_TOKEN.get(act.tok, 0) / 2.0
+            elif move == "lock":
+                vault = vaults[act.vault]
+                key = 5.0 + vault.silver / 4.0 if late or vault.cards[-1].rank == 6 else -1.0
+            elif move in ("lo-thief", "hi-thief", "shovel"):
+                key = 4.0
+            elif move == "discard":
+                key = 0.0
+            else:
+                key = 2.0
+            key += rnd.random()
+            if key > best_key:
+                best, best_key = action, key
+        return best
 
     def sample_hidden(self, core: SilverCore, seat: int | None, rng: Rng) -> SilverCore:
         """Re-deal the unseen cards (other hands and the draw pile) in the same sizes."""

@@ -134,7 +134,9 @@ def duel(state: State, a: int, b: int) -> float:
     return 0.5 if sa == sb else float(sa > sb)
 
 
-def match(game: str, players: int, games: int, seed: int, level: str, against: str) -> dict[str, Any]:
+def match(
+    game: str, players: int, games: int, seed: int, level: str, against: str, verbose: bool = False
+) -> dict[str, Any]:
     """Play the games; the level's result (wins or duels), its interval and its CPU ms per decision."""
     info = pyengine.GAMES[game]
     points = 0.0
@@ -159,15 +161,19 @@ def match(game: str, players: int, games: int, seed: int, level: str, against: s
                 cpu += time.process_time() - t0
                 decisions += 1
             state = state.apply(action)
+        before = points
         if info.cooperative:
             points += 1.0 if state.winners() else 0.0
             count += 1
-            continue
-        for a in range(players):
-            for b in range(players):
-                if names[a] == level and names[b] != level:
-                    points += duel(state, a, b)
-                    count += 1
+        else:
+            for a in range(players):
+                for b in range(players):
+                    if names[a] == level and names[b] != level:
+                        points += duel(state, a, b)
+                        count += 1
+        if verbose:
+            print(f"  game {g + 1}: seats {names}, scores {state.scores()}, {level} +{points - before:g}",
+                  file=sys.stderr, flush=True)
     low, high = wilson(points, count)
     return {"rate": points / count, "low": low, "high": high, "n": count,
             "ms": 1000 * cpu / max(decisions, 1)}
@@ -181,6 +187,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument("--game", default=None, choices=tuple(pyengine.GAMES))
     parser.add_argument("--players", type=int, default=None, help="one player count (default: the usual ones)")
+    parser.add_argument("--verbose", action="store_true", help="print each game's result as it ends")
     args = parser.parse_args()
     print(f"{'game':18} {'players':>7} {'games':>5} {'duels':>5} {args.level + ' vs ' + args.against:>18}"
           f" {'95% interval':>13} {'ms/decision':>11}")
@@ -188,7 +195,7 @@ def main() -> None:
         if args.game and game != args.game:
             continue
         for players in (args.players,) if args.players else PLAYERS[game]:
-            r = match(game, players, args.games, args.seed, args.level, args.against)
+            r = match(game, players, args.games, args.seed, args.level, args.against, args.verbose)
             what = "team wins" if pyengine.GAMES[game].cooperative else ""
             print(f"{game:18} {players:>7} {args.games:>5} {r['n']:>5} {r['rate']:>14.0%} {what:3}"
                   f" {r['low']:>6.0%}-{r['high']:<5.0%} {r['ms']:>11.0f}", flush=True)

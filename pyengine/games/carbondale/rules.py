@@ -5,8 +5,9 @@ Rule numbers ("rule 18") are those of the game's rules page, ``web/rules/carbond
 
 from __future__ import annotations
 
+import random
 from bisect import insort
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -680,6 +681,19 @@ class CarbondaleRules(Rules):
             weights.append(max(strength, 0.5) ** 3)
         total = sum(weights)
         return [w / total for w in weights]
+
+    def rollout_action(self, core: CarbondaleCore, actions: Sequence[Action], rnd: random.Random) -> Action:
+        """Quick playouts: build when possible (red cards first, they win), claim often; else at random."""
+        if len(actions) == 1 or rnd.random() < 0.2:
+            return rnd.choice(actions)
+        builds = [a for a in actions if isinstance(a, Build)]
+        if builds:
+            red = [a for a in builds if a.card.is_red]
+            return rnd.choice(red or builds)
+        claims = [a for a in actions if isinstance(a, Claim)]
+        if claims and rnd.random() < 0.5:
+            return rnd.choice(claims)
+        return rnd.choice(actions)
 
     def sample_hidden(self, core: CarbondaleCore, seat: int | None, rng: Rng) -> CarbondaleCore:
         """Re-deal every unseen card: other hands, the draw pile and the face-down discards share one
