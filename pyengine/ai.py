@@ -186,7 +186,9 @@ class SearchBot(Bot):
                 if child is not None:
                     child.available += 1
             if untried:
-                action = rules.rollout_action(core, untried, rnd)
+                action = rules.rollout_action(core, rnd)
+                if action in node.children:  # the policy's choice is tried already: another one
+                    action = rnd.choice(untried)
                 child = _Node(player)
                 child.available = 1
                 node.children[action] = child
@@ -207,7 +209,7 @@ class SearchBot(Bot):
         for _ in range(level.rollout_depth):
             if rules.current_player(core) is None:
                 break
-            core = rules.apply(core, rules.rollout_action(core, rules.legal_actions(core), rnd))
+            core = rules.apply(core, rules.rollout_action(core, rnd))
         values = outcome(rules, core, players)
         for child in path:
             child.visits += 1

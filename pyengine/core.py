@@ -229,11 +229,12 @@ class Rules:
         """Optional AI hook: each seat's chance of winning from here, in [0, 1]."""
         return None
 
-    def rollout_action(self, core: Core, actions: Sequence[Action], rnd: random.Random) -> Action:
-        """Optional AI hook: the action a quick playout takes among ``actions`` (default: uniformly random).
+    def rollout_action(self, core: Core, rnd: random.Random) -> Action:
+        """Optional AI hook: the legal action a quick playout takes (default: uniformly random).
 
-        It must be cheap and draw its chances only from ``rnd`` (the search stays reproducible)."""
-        return rnd.choice(actions)
+        It must be cheap and draw its chances only from ``rnd`` (the search stays reproducible); the
+        search also tries it first among a position's untried actions."""
+        return rnd.choice(self.legal_actions(core))
 
     def load_position(
         self, players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]

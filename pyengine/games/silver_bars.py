@@ -14,7 +14,7 @@ the view.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -466,9 +466,10 @@ class SilverBarsRules(Rules):
             projected.append(points)
         return chances(projected, 15.0)
 
-    def rollout_action(self, core: SilverCore, actions: Sequence[Action], rnd: random.Random) -> Action:
+    def rollout_action(self, core: SilverCore, rnd: random.Random) -> Action:
         """Quick playouts, mostly a sensible player: play cards rather than discard (high silver first), steal,
         and lock a vault once it cannot grow (a 6 on top) or the draw pile runs low. One move in five is random."""
+        actions = self.legal_actions(core)
         if len(actions) == 1 or rnd.random() < 0.2:
             return rnd.choice(actions)
         vaults = core.vaults[core.turn]

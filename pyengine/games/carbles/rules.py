@@ -12,7 +12,7 @@ Marble ``4p + i`` is player p's marble ``m{i+1}``; marbles keep their number for
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
 
@@ -667,9 +667,10 @@ class PlayRules(Rules):
                 chance[p] = team_weight[t] / total
         return chance
 
-    def rollout_action(self, core: Carbles, actions: Sequence[Action], rnd: random.Random) -> Action:
+    def rollout_action(self, core: Carbles, rnd: random.Random) -> Action:
         """Quick playouts, mostly greedy: knock out an opponent's marble, reach the goal, bring a marble out,
         go far; never knock out one's own side. One move in four is random."""
+        actions = self.legal_actions(core)
         if len(actions) == 1 or rnd.random() < 0.25:
             return rnd.choice(actions)
         actor, n = core.turn, core.players

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -682,8 +682,9 @@ class CarbondaleRules(Rules):
         total = sum(weights)
         return [w / total for w in weights]
 
-    def rollout_action(self, core: CarbondaleCore, actions: Sequence[Action], rnd: random.Random) -> Action:
+    def rollout_action(self, core: CarbondaleCore, rnd: random.Random) -> Action:
         """Quick playouts: build when possible (red cards first, they win), claim often; else at random."""
+        actions = self.legal_actions(core)
         if len(actions) == 1 or rnd.random() < 0.2:
             return rnd.choice(actions)
         builds = [a for a in actions if isinstance(a, Build)]

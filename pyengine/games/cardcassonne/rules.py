@@ -6,7 +6,7 @@ Rule numbers refer to the numbered rules of the game's rules page.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, cast
 
 from ...cards import standard_deck
@@ -306,22 +306,30 @@ class CardcassonneRules(Rules):
         spread = 5.0 + 0.15 * (sum(len(h) for h in core.hands) + len(core.deck))
         return chances(projected, spread)
 
-    def rollout_action(self, core: CardcassonneCore, actions: Sequence[Action], rnd: random.Random) -> Action:
+    def rollout_action(self, core: CardcassonneCore, rnd: random.Random) -> Action:
         """Quick playouts: place a token when allowed, score the scorable areas where the player's tokens gain at
         least as much as the others' (else stop scoring), play a random card."""
-        if core.phase == "token" and TOKEN in actions:
+        if core.phase == "token":
             return TOKEN if rnd.random() < 0.85 else NO_TOKEN
         if core.phase == "score":
             seat, areas = core.turn, core.table.areas
-            for action in actions:
-                if isinstance(action, ScoreArea):
-                    cells = areas[(action.x, action.y)].cells
-                    owners = [owner for x, y, owner in core.tokens if (x, y) in cells]
-                    mine = owners.count(seat)
-                    if mine and 2 * mine >= len(owners):
-                        return action
-            return DONE if DONE in actions else rnd.choice(actions)
-        return rnd.choice(actions)
+            for x, y in core.scorable:
+                cells = areas[(x, y)].cells
+                owners = [owner for tx, ty, owner in core.tokens if (tx, ty) in cells]
+                mine = owners.count(seat)
+                if mine and 2 * mine >= len(owners):
+                    return ScoreArea(areas[(x, y)].suit, x, y)
+            return DONE
+        # a random card at a random open cell that takes it, without listing every play (rules 7-9)
+        hand, frontier = core.hands[core.turn], core.table.frontier
+        open_cells = list(frontier)
+        for _ in range(12):
+            card = hand[rnd.randrange(len(hand))]
+            cell = open_cells[rnd.randrange(len(open_cells))]
+            rule_suit, lo, hi = frontier[cell]
+            if card.suit == rule_suit or lo <= VALUE[card.rank] <= hi:
+                return play(card, *cell)
+        return rnd.choice(self.plays(core))
 
     def sample_hidden(self, core: CardcassonneCore, seat: int | None, rng: Rng) -> CardcassonneCore:
         """Re-deal every card ``seat`` cannot see: other hands, the draw pile and the removed cards."""
