@@ -32,6 +32,6 @@ def test_carbondale_a_card_taken_from_the_stock_stays_in_the_takers_hand() -> No
                     assert not Counter(cards) - Counter(world.core.hands[taker])
                     assert world.view(seat) == state.view(seat)
                     checked += 1
-        if checked > 200:
+        if checked > 60:
             break
-    assert checked > 50
+    assert checked > 30
