@@ -86,9 +86,11 @@ function gameById(id) {
 // The rules drawer from the lobby: the page is fetched at once; its live figures appear once Python is ready.
 async function openRules(id) {
   const body = $("rules-body");
-  const response = await fetch(`web/rules/${id}.html`);
-  body.innerHTML = response.ok ? await response.text() : "<p>The rules page could not be loaded.</p>";
-  bridge.showRules(true);
+  body.innerHTML = "<p>Loading the rules…</p>";
+  bridge.showRules(true);  // open at once: the page may still be busy starting Python
+  let response = null;
+  try { response = await fetch(`web/rules/${id}.html`); } catch { response = null; }
+  body.innerHTML = response && response.ok ? await response.text() : "<p>The rules page could not be loaded.</p>";
   whenReady(() => bridge.drawFigures(id), "");
 }
 

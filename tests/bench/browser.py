@@ -91,13 +91,16 @@ def decisions(browser: Browser, base: str, game: str, players: int, level: str, 
     seed = 1
     while len(times) < wanted:
         page.goto(f"{base}index.html?game={game}&players={players}&seed={seed}&bots={bots}&level={level}&delay=0")
+        # normal and hard think in the worker once it is ready (the page thinks until then): count those only
+        where = "page" if level == "easy" else "worker"
+        counted = f"JSON.parse(window.cardTable.decisionStats()).filter((d) => d.where === '{where}').length"
         page.wait_for_function(
-            f"window.cardTable.decisionStats && (JSON.parse(window.cardTable.decisionStats()).length >= {wanted}"
+            f"window.cardTable.decisionStats && ({counted} >= {wanted - len(times)}"
             " || document.documentElement.dataset.state === 'over')",
             timeout=600_000,
         )
         stats = json.loads(page.evaluate("window.cardTable.decisionStats()"))
-        times += [d["seconds"] for d in stats if d["choices"] > 1]
+        times += [d["seconds"] for d in stats if d["choices"] > 1 and d["where"] == where]
         seed += 1
     context.close()
     return times

@@ -49,7 +49,11 @@ def headline(session: Session) -> str:
         return session.say(" and ".join(f"{{{w}}}" for w in winners) + " win!")
     seat = state.current_player
     assert seat is not None
-    return "Your turn" if seat == session.you else session.say(f"{{{seat}}} to play")
+    if seat == session.you:
+        return "Your turn"
+    if session.setup.seats[seat].computer:
+        return session.say(f"{{{seat}}} is thinking…")
+    return session.say(f"{{{seat}}} to play")
 
 
 def status_html(session: Session) -> str:

@@ -20,6 +20,9 @@ from .trail import Trail
 
 DEFAULT_DELAY_MS = 600
 MAX_DELAY_MS = 10_000
+THINK_AWAY = frozenset({"normal", "hard"})
+"""Levels whose search runs in the computer's worker once it is ready (easy's few iterations stay in the page,
+thinking in short slices)."""
 
 
 @dataclass(frozen=True)
@@ -108,7 +111,7 @@ class Session:
         self.humans = [i for i, s in enumerate(setup.seats) if not s.computer]
         self.names = [s.name(i, len(self.humans)) for i, s in enumerate(setup.seats)]
         self.bots: dict[int, Bot] = {
-            i: make_bot(s.level, setup.seed * 31 + i) for i, s in enumerate(setup.seats) if s.computer
+            i: make_bot(s.level, self.bot_seed(i)) for i, s in enumerate(setup.seats) if s.computer
         }
         self.selection: str | None = None
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
@@ -151,6 +154,18 @@ class Session:
         self.message = ""
         if len(self.humans) > 1 and self.state.current_player in self.humans and self.state.current_player != seat:
             self.viewer = None  # hand the device over before the next human's cards appear
+
+    def bot_seed(self, seat: int) -> int:
+        """The seed of a computer seat's player (the same in the page and in the worker)."""
+        return self.setup.seed * 31 + seat
+
+    def thinks_away(self, seat: int) -> bool:
+        """Whether this computer seat's search belongs in the worker (see ``THINK_AWAY``)."""
+        return self.setup.seats[seat].computer and self.setup.seats[seat].level in THINK_AWAY
+
+    def think_request(self, seat: int) -> str:
+        """The worker's request for this seat's decision (:meth:`pyengine.thinker.Thinker.decide`)."""
+        return json.dumps({"record": self.record(), "bot": self.setup.seats[seat].level, "seed": self.bot_seed(seat)})
 
     def computer_move(self, action: Any) -> None:
         self.state = self.state.apply(action)

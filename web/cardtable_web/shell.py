@@ -159,6 +159,8 @@ class Table:
         self.pause = session.setup.delay / 1000
         self.banner_from = len(session.state.history())
         self.address = address.encode(session)
+        if any(session.thinks_away(seat) for seat in session.computers):
+            window.cardTableThinker.warm()  # starts in the background; the page thinks until it is ready
         if history == "push":
             window.history.pushState("table", "", window.location.pathname + "#" + self.address)
         elif history == "replace":
@@ -556,26 +558,33 @@ class Table:
                 previous = seat
                 if self.generation != generation:
                     return
-                bot = session.bots[seat]
                 started = time.perf_counter()
-                slice_start = started
-                for _ in bot.think(session.state):
-                    if time.perf_counter() - slice_start > SLICE_SECONDS:
-                        await asyncio.sleep(0)
-                        slice_start = time.perf_counter()
-                        if self.generation != generation:
-                            return
+                decided = await self.think_away(session, seat) if session.thinks_away(seat) else None
+                if self.generation != generation:
+                    return
+                where = "worker"
+                if decided is None:
+                    where, bot = "page", session.bots[seat]
+                    slice_start = time.perf_counter()
+                    for _ in bot.think(session.state):
+                        if time.perf_counter() - slice_start > SLICE_SECONDS:
+                            await asyncio.sleep(0)
+                            slice_start = time.perf_counter()
+                            if self.generation != generation:
+                                return
+                    decided = (str(bot.decision), bot.iterations_done)
                 elapsed = time.perf_counter() - started
                 self.decisions.append(
                     {
                         "game": session.setup.game,
                         "level": session.setup.seats[seat].level,
                         "seconds": round(elapsed, 4),
-                        "iterations": bot.iterations_done,
+                        "iterations": decided[1],
                         "choices": len(session.state.legal_texts()),
+                        "where": where,
                     }
                 )
-                session.computer_move(bot.decision)
+                session.computer_move(decided[0])
                 # At the instant pace, a run of computer moves is drawn a few times a second, not after each
                 # move (every move is still kept): the table shows where the run is without spending its time
                 # on redraws.
@@ -594,6 +603,22 @@ class Table:
                 self.busy = False
         if self.generation == generation:
             self.refresh()
+
+    async def think_away(self, session: Session, seat: int) -> tuple[str, int] | None:
+        """The computer's decision from its worker (action text, iterations), or None when the worker is not
+        ready or fails on it (then the page thinks)."""
+        thinker = window.cardTableThinker
+        if thinker.status() != "ready":
+            thinker.warm()
+            return None
+        try:
+            reply = json.loads(await thinker.think(session.think_request(seat)))
+        except Exception:  # the worker failed on this one: the page decides instead
+            return None
+        legal = reply.get("action") if isinstance(reply, dict) else None
+        if session.state.current_player != seat or legal not in session.state.legal_texts():
+            return None
+        return legal, int(reply.get("iterations", 0))
 
     # -- rules panel ------------------------------------------------------------------------------
     def load_rules(self, game: str) -> None:
