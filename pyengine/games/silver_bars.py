@@ -436,15 +436,18 @@ class SilverBarsRules(Rules):
         """Match totals plus this round's projected points, through :func:`chances`.
 
         Only locked silver scores (rule 12). Unlocked silver counts at the chance of locking it in the turns
-        left, and an open vault adds a share of the silver it could still grow by (the values above its top
-        silver) while there are turns to spare: a small early lock gives that up, a late one does not."""
+        left (until the pile runs out or the other player could place a fifth lock), and an open vault adds a
+        share of the silver it could still grow by (the values above its top silver) while there are turns to
+        spare: a small early lock gives that up, a late one does not."""
         if core.over:
             won = self.winners(core)
             return [1.0 / len(won) if s in won else 0.0 for s in (0, 1)]
-        turns = len(core.draw) / 2.0
         projected = []
         for seat in (0, 1):
             vaults = core.vaults[seat]
+            # rule 11: the round ends when the pile runs out, or as soon as the other player places a fifth lock
+            other_locks_left = LOCKS - sum(v.locked for v in core.vaults[1 - seat])
+            turns = min(len(core.draw) / 2.0, 1.5 * other_locks_left + 1.0)
             lockable = sum(1 for v in vaults if not v.locked and v.silver_on_top)
             spare = max(0.0, turns - lockable)
             grow = min(0.6, spare / 40.0)
@@ -473,7 +476,7 @@ class SilverBarsRules(Rules):
         if len(actions) == 1 or rnd.random() < 0.2:
             return rnd.choice(actions)
         vaults = core.vaults[core.turn]
-        late = len(core.draw) < 16
+        late = len(core.draw) < 16 or sum(v.locked for v in core.vaults[1 - core.turn]) >= LOCKS - 2
         best, best_key = actions[0], -1e9
         for action in actions:
             act = cast(Act, action)
