@@ -3,12 +3,15 @@
 - ``random``: a uniformly random legal action.
 - ``easy`` / ``normal`` / ``hard``: information-set Monte Carlo tree search (single observer).
   Every iteration re-deals what the bot's seat cannot see (``sample_hidden``), walks the
-  shared tree by UCB over the actions legal in that deal, plays a short random rollout and
-  scores it with the game's ``evaluate`` hook (or its scores). The bot therefore decides
-  only from its own seat's view: the real hidden cards never reach the search.
+  shared tree by UCB over the actions legal in that deal (new branches in the order the game's
+  ``rollout_action`` hook prefers), plays a short rollout with that hook and scores it with the
+  game's ``evaluate`` hook (or its scores). The bot therefore decides only from its own seat's
+  view: the real hidden cards never reach the search.
 
-A decision is seeded: the same bot seed and the same state give the same choice, as long as
-the iteration budget (not the optional time cap) ends the search.
+A level is its iteration budget, so it plays as strongly on a slow machine as on a fast one, and
+a decision is reproducible: the same bot seed and the same state give the same choice. The time
+cap is a safety net only, several times a decision's expected time, and it counts thinking time
+alone: the time the page spends between two slices of :meth:`Bot.think` is not counted.
 """
 
 from __future__ import annotations
@@ -26,7 +29,10 @@ from .rng import Rng
 
 @dataclass(frozen=True)
 class Level:
-    """A search budget: iterations, rollout depth and a safety cap in seconds (None: no cap)."""
+    """A search budget: iterations, rollout depth and a safety cap on thinking seconds (None: no cap).
+
+    The iterations define the level; the cap only stops a search that runs far longer than expected
+    (a very slow machine), so it sits at several times a decision's usual thinking time."""
 
     iterations: int
     rollout_depth: int
@@ -37,11 +43,11 @@ class Level:
 
 
 LEVELS: Mapping[str, Level] = {
-    "easy": Level(iterations=40, rollout_depth=8, max_seconds=0.5, label="Easy",
+    "easy": Level(iterations=40, rollout_depth=8, max_seconds=1.0, label="Easy",
                   help="A friendly opponent: it looks only a little ahead."),
-    "normal": Level(iterations=300, rollout_depth=16, max_seconds=0.45, label="Normal",
+    "normal": Level(iterations=300, rollout_depth=16, max_seconds=3.0, label="Normal",
                     help="Plays well and decides in under a second."),
-    "hard": Level(iterations=1500, rollout_depth=24, max_seconds=2.5, label="Hard",
+    "hard": Level(iterations=1500, rollout_depth=24, max_seconds=15.0, label="Hard",
                   help="Thinks longer (a few seconds a move) and plays its best."),
 }
 """The lobby's three levels (the site reads them through :func:`levels_json`)."""
@@ -142,16 +148,19 @@ class SearchBot(Bot):
         # Seeded by the bot's seed and what the seat sees of the game's progress.
         rnd = random.Random(f"search:{self.seed}:{len(state.history())}:{seat}")
         root = _Node(None)
-        started = time.perf_counter()
+        thinking = 0.0  # seconds spent in this generator, not in the page between two slices
+        resumed = time.perf_counter()
         done = 0
         while done < level.iterations:
             core = rules.sample_hidden(state.core, seat, Rng.from_seed(rnd.getrandbits(62)))
             self._iterate(rules, core, players, root, rnd)
             done += 1
             if done % 8 == 0:
-                yield done
-                if level.max_seconds is not None and time.perf_counter() - started > level.max_seconds:
+                thinking += time.perf_counter() - resumed
+                if level.max_seconds is not None and thinking > level.max_seconds:
                     break
+                yield done
+                resumed = time.perf_counter()
         self.iterations_done = done
         by_text = {str(a): a for a in legal}
         best = max(
@@ -177,7 +186,9 @@ class SearchBot(Bot):
                 if child is not None:
                     child.available += 1
             if untried:
-                action = rnd.choice(untried)
+                action = rules.rollout_action(core, rnd)
+                if action in node.children:  # the policy's choice is tried already: another one
+                    action = rnd.choice(untried)
                 child = _Node(player)
                 child.available = 1
                 node.children[action] = child
@@ -198,7 +209,7 @@ class SearchBot(Bot):
         for _ in range(level.rollout_depth):
             if rules.current_player(core) is None:
                 break
-            core = rules.apply(core, rnd.choice(rules.legal_actions(core)))
+            core = rules.apply(core, rules.rollout_action(core, rnd))
         values = outcome(rules, core, players)
         for child in path:
             child.visits += 1

@@ -41,6 +41,7 @@ A game adds its own keys beside these, named in the game's words.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -232,6 +233,13 @@ class Rules:
     def evaluate(self, core: Core) -> list[float] | None:
         """Optional AI hook: each seat's chance of winning from here, in [0, 1]."""
         return None
+
+    def rollout_action(self, core: Core, rnd: random.Random) -> Action:
+        """Optional AI hook: the legal action a quick playout takes (default: uniformly random).
+
+        It must be cheap and draw its chances only from ``rnd`` (the search stays reproducible); the
+        search also tries it first among a position's untried actions."""
+        return rnd.choice(self.legal_actions(core))
 
     def load_position(
         self, players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]

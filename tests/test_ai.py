@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import time
+from dataclasses import replace
 
 import pytest
 
@@ -62,3 +64,30 @@ def test_easy_bot_beats_random(game_id: str) -> None:
     else:
         summary = simulate(game_id, players, 8, 1, ["easy", "random"], rotate=True)
         assert summary["win_rate_by_bot"]["easy"] >= 0.7, summary
+
+
+def test_the_budget_is_the_level() -> None:
+    """A level is its iteration budget: the search uses all of it, and time spent by the page between
+    two slices of ``think`` does not count toward the safety cap."""
+    state = some_states("silver-bars", 1)[0]
+    level = Level(iterations=24, rollout_depth=4, max_seconds=0.5)
+    bot = SearchBot(level, seed=3)
+    for _ in bot.think(state):
+        time.sleep(0.3)  # the page draws and answers clicks: not the bot's thinking
+    assert bot.iterations_done == 24
+    assert str(bot.decision) == str(SearchBot(replace(level, max_seconds=None), seed=3).choose(state))
+
+
+def test_a_level_decides_the_same_on_repeat() -> None:
+    """Same position and seed, same move, at the lobby's level (budget, rollouts and all)."""
+    state = some_states("carbles", 2)[1]
+    choices = {str(SearchBot(replace(LEVELS["easy"], max_seconds=None), seed=8).choose(state)) for _ in range(2)}
+    assert len(choices) == 1
+
+
+def test_strength_benchmark_runs() -> None:
+    """The benchmark's greedy yardstick plays a whole game (the benchmark itself is not a test)."""
+    from tests.bench.strength import match
+
+    result = match("silver-bars", 2, 1, 1, "random", "greedy")
+    assert result["n"] == 1 and 0.0 <= result["low"] <= result["rate"] <= result["high"] <= 1.0

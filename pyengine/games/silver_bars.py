@@ -13,13 +13,14 @@ the view.
 
 from __future__ import annotations
 
-import math
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
 from ..cards import JOKER, Card
 from ..core import Action, GameInfo, IllegalAction, Option, OptionValue, Rules, register
+from ..estimate import chances
 from ..frozen import evolve
 from ..notation import Form, Notation, one_based, words
 from ..rng import Rng
@@ -435,22 +436,69 @@ class SilverBarsRules(Rules):
         return [seat for seat in (0, 1) if core.totals[seat] == best]
 
     def evaluate(self, core: SilverCore) -> list[float] | None:
-        """Match totals plus this round's locked silver and a share of the unlocked silver, through a logistic."""
+        """Match totals plus this round's projected points, through :func:`chances`.
+
+        Only locked silver scores (rule 12). Unlocked silver counts at the chance of locking it in the turns
+        left (until the pile runs out or the other player could place a fifth lock), and an open vault adds a
+        share of the silver it could still grow by (the values above its top silver) while there are turns to
+        spare: a small early lock gives that up, a late one does not."""
         if core.over:
             won = self.winners(core)
             return [1.0 / len(won) if s in won else 0.0 for s in (0, 1)]
         projected = []
         for seat in (0, 1):
-            locked = unlocked = 0
-            for v in core.vaults[seat]:
+            vaults = core.vaults[seat]
+            # rule 11: the round ends when the pile runs out, or as soon as the other player places a fifth lock
+            other_locks_left = LOCKS - sum(v.locked for v in core.vaults[1 - seat])
+            turns = min(len(core.draw) / 2.0, 1.5 * other_locks_left + 1.0)
+            lockable = sum(1 for v in vaults if not v.locked and v.silver_on_top)
+            spare = max(0.0, turns - lockable)
+            grow = min(0.6, spare / 40.0)
+            lock_chance = 0.9 * min(1.0, turns / max(lockable, 1))
+            points = float(core.totals[seat])
+            for v in vaults:
                 if v.locked:
-                    locked += v.silver
-                else:
-                    unlocked += v.silver
-            projected.append(core.totals[seat] + locked + 0.45 * unlocked)
-        lead = projected[0] - projected[1]
-        p0 = 1.0 / (1.0 + math.exp(-lead / 18.0))
-        return [p0, 1.0 - p0]
+                    points += v.silver
+                    continue
+                top = max((c.rank for c in v.cards if c.rank in SILVER_RANKS), default=0)
+                potential = sum(r for r in SILVER_RANKS if r > top)
+                if v.silver_on_top:
+                    chance = lock_chance
+                elif potential:  # a miner waits for higher silver before the vault can lock
+                    chance = 0.7 * lock_chance * min(1.0, spare / 3.0)
+                else:  # a miner on a 6: the vault is dead this round
+                    chance = 0.0
+                points += chance * v.silver + 0.5 * grow * potential
+            projected.append(points)
+        return chances(projected, 15.0)
+
+    def rollout_action(self, core: SilverCore, rnd: random.Random) -> Action:
+        """Quick playouts, mostly a sensible player: play cards rather than discard (high silver first), steal,
+        and lock a vault once it cannot grow (a 6 on top) or the draw pile runs low. One move in five is random."""
+        actions = self.legal_actions(core)
+        if len(actions) == 1 or rnd.random() < 0.2:
+            return rnd.choice(actions)
+        vaults = core.vaults[core.turn]
+        late = len(core.draw) < 16 or sum(v.locked for v in core.vaults[1 - core.turn]) >= LOCKS - 2
+        best, best_key = actions[0], -1e9
+        for action in actions:
+            act = cast(Act, action)
+            move = act.move
+            if move == "play":
+                key = 3.0 + SILVER_RANKS_BY_TOKEN.get(act.tok, 0) / 2.0
+            elif move == "lock":
+                vault = vaults[act.vault]
+                key = 5.0 + vault.silver / 4.0 if late or vault.cards[-1].rank == 6 else -1.0
+            elif move in ("lo-thief", "hi-thief", "shovel"):
+                key = 4.0
+            elif move == "discard":
+                key = 0.0
+            else:
+                key = 2.0
+            key += rnd.random()
+            if key > best_key:
+                best, best_key = action, key
+        return best
 
     def sample_hidden(self, core: SilverCore, seat: int | None, rng: Rng) -> SilverCore:
         """Re-deal the unseen cards (other hands and the draw pile) in the same sizes."""

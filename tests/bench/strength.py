@@ -1,49 +1,204 @@
-"""How much better the computer plays than ``random``, per game; prints its figures.
+"""How strong the computer plays, per game, against a yardstick; prints win rates with 95% intervals.
 
-    python tests/bench/strength.py [--level normal] [--games N] [--only GAME]
+    python tests/bench/strength.py [--level normal] [--against greedy] [--games N] [--game ID] [--players N] [--seed S]
 
-Competitive games: the level's bot against ``random`` seat for seat, rotated round the
-table game by game (win share per seat of each bot; ties split). Cooperative games: a table
-of the level's bot against a table of ``random`` (the share of games won).
+Competitive games: the level's bot against the ``--against`` player (``random``, ``greedy`` or a level),
+seats rotated game by game. At 2 players a game is won, lost or tied (ties count half). At 3-4 players
+the table mixes both kinds of seat (rotated) and every pair of one level seat and one opponent seat is
+a duel: won when only the level seat wins or, with no winner between them, it scored more (ties half);
+50% means equal strength whatever the table. Cooperative games: the share of games a table of the level
+wins (``--against`` is ignored). Every search runs on its iteration budget, without the time cap, so the
+figures are the same on any machine; the milliseconds per decision (CPU time) of the level are printed.
+
+The greedy player is a casual human's one-ply rule: it tries each legal move on a re-deal of what its
+seat cannot see (``sample_hidden`` of its seat; never the true hidden cards) and prefers the move that
+scores or takes most now (the game's ``greedy_gain`` below), ties broken at random.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import random
 import sys
+import time
+from collections.abc import Callable, Generator
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import pyengine  # noqa: E402
-from pyengine.simulate import simulate  # noqa: E402
+from pyengine import Rng  # noqa: E402
+from pyengine.ai import LEVELS, Bot, RandomBot, SearchBot  # noqa: E402
+from pyengine.core import Core, State, rules_for  # noqa: E402
+from pyengine.games.carbles.rules import progress, sides  # noqa: E402
 
-PLAYERS = {"carbles": 2, "carbon-city-zero": 1, "carbondale": 2, "cardcassonne": 2, "silver-bars": 2}
+PLAYERS = {"carbles": (2, 4), "carbon-city-zero": (1, 2), "carbondale": (2, 3), "cardcassonne": (2, 3),
+           "silver-bars": (2,)}
+"""The player counts measured by default, per game."""
+
+
+def _lead(values: list[float], seat: int) -> float:
+    """The seat's value minus the best other seat's."""
+    return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+
+
+def _carbles(core: Any, seat: int) -> float:
+    """Marbles' progress of the seat's side against the others' (a knockout sends a marble back)."""
+    n = core.players
+    mine = next(t for t in sides(core) if seat in t)
+    return sum(progress(core.marbles, p, n) * (1 if p in mine else -1) for p in range(n))
+
+
+def _silver(core: Any, seat: int) -> float:
+    """Silver banked and in the vaults (locked silver a little more), the seat's against the other's."""
+    def worth(s: int) -> float:
+        return core.totals[s] + sum(v.silver * (1.1 if v.locked else 1.0) for v in core.vaults[s])
+    return worth(seat) - worth(1 - seat)
+
+
+def _cardcassonne(core: Any, seat: int) -> float:
+    """Points, plus one for each own token on the table (a casual player claims every area it can)."""
+    points = [p + sum(1 for *_, owner in core.tokens if owner == s) for s, p in enumerate(core.points)]
+    return _lead(points, seat)
+
+
+def _ccz(core: Any, seat: int) -> float:
+    """Carbon cut (the team's shared goal)."""
+    return -float(rules_for("carbon-city-zero").scores(core)[0])
+
+
+GREEDY_GAIN: dict[str, Callable[[Core, int], float]] = {
+    "carbles": _carbles,
+    "carbondale": lambda core, seat: _lead([float(s) for s in rules_for("carbondale").scores(core)], seat),
+    "cardcassonne": _cardcassonne,
+    "silver-bars": _silver,
+    "carbon-city-zero": _ccz,
+}
+"""Per game: how good a position is for ``seat`` right now, as a casual player counts it."""
+
+
+class GreedyBot(Bot):
+    """One-ply greedy: the legal move whose result (on a re-deal of the seat's unseen cards) gains most now."""
+
+    name = "greedy"
+
+    def __init__(self, game: str, seed: int = 0) -> None:
+        self.gain = GREEDY_GAIN[game]
+        self.random = random.Random(f"greedy:{seed}")
+
+    def think(self, state: State) -> Generator[int, None, None]:
+        seat = state.current_player
+        assert seat is not None
+        rules = state.rules
+        world = rules.sample_hidden(state.core, seat, Rng.from_seed(self.random.getrandbits(62)))
+        scored = [(self.gain(rules.apply(world, a), seat), self.random.random(), i)
+                  for i, a in enumerate(rules.legal_actions(world))]
+        legal = {str(a): a for a in state.legal_actions()}
+        actions = rules.legal_actions(world)
+        for *_, i in sorted(scored, reverse=True):
+            if str(actions[i]) in legal:  # the move is legal in the true state too (it is the seat's own)
+                self.decision = legal[str(actions[i])]
+                break
+        self.iterations_done = 1
+        yield 1
+
+
+def make(name: str, game: str, seed: int) -> Bot:
+    """A player by name: random, greedy or a level (on its iteration budget, no time cap)."""
+    if name == "random":
+        return RandomBot(seed)
+    if name == "greedy":
+        return GreedyBot(game, seed)
+    return SearchBot(replace(LEVELS[name], max_seconds=None), seed, name)
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def duel(state: State, a: int, b: int) -> float:
+    """Seat a's result against seat b at the end: 1 ahead, 0.5 level, 0 behind."""
+    won = state.winners()
+    if (a in won) != (b in won):
+        return 1.0 if a in won else 0.0
+    sa, sb = state.scores()[a], state.scores()[b]
+    return 0.5 if sa == sb else float(sa > sb)
+
+
+def match(
+    game: str, players: int, games: int, seed: int, level: str, against: str, verbose: bool = False
+) -> dict[str, Any]:
+    """Play the games; the level's result (wins or duels), its interval and its CPU ms per decision."""
+    info = pyengine.GAMES[game]
+    points = 0.0
+    count = 0
+    cpu = 0.0
+    decisions = 0
+    for g in range(games):
+        if info.cooperative:
+            names = [level] * players
+        else:
+            names = [level if (s + g) % 2 == 0 else against for s in range(players)]
+            if players == 2:
+                names = [level, against] if g % 2 == 0 else [against, level]
+        bots = [make(name, game, seed * 1000 + g * 16 + s) for s, name in enumerate(names)]
+        state = pyengine.new_game(game, players, seed + g)
+        while not state.is_terminal():
+            seat = state.current_player
+            assert seat is not None
+            t0 = time.process_time()
+            action = bots[seat].choose(state)
+            if names[seat] == level:
+                cpu += time.process_time() - t0
+                decisions += 1
+            state = state.apply(action)
+        before = points
+        if info.cooperative:
+            points += 1.0 if state.winners() else 0.0
+            count += 1
+        else:
+            for a in range(players):
+                for b in range(players):
+                    if names[a] == level and names[b] != level:
+                        points += duel(state, a, b)
+                        count += 1
+        if verbose:
+            print(f"  game {g + 1}: seats {names}, scores {state.scores()}, {level} +{points - before:g}",
+                  file=sys.stderr, flush=True)
+    low, high = wilson(points, count)
+    return {"rate": points / count, "low": low, "high": high, "n": count,
+            "ms": 1000 * cpu / max(decisions, 1)}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"))
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--level", default="normal", choices=tuple(LEVELS))
+    parser.add_argument("--against", default="greedy", choices=("random", "greedy", *LEVELS))
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=100)
-    parser.add_argument("--only", default=None)
+    parser.add_argument("--game", default=None, choices=tuple(pyengine.GAMES))
+    parser.add_argument("--players", type=int, default=None, help="one player count (default: the usual ones)")
+    parser.add_argument("--verbose", action="store_true", help="print each game's result as it ends")
     args = parser.parse_args()
-    print(f"{'game':18} {'players':>7} {'games':>5} {args.level + ' wins':>12} {'random wins':>12} {'seconds':>8}")
-    for game, info in pyengine.GAMES.items():
-        if args.only and game != args.only:
+    print(f"{'game':18} {'players':>7} {'games':>5} {'duels':>5} {args.level + ' vs ' + args.against:>18}"
+          f" {'95% interval':>13} {'ms/decision':>11}")
+    for game in pyengine.GAMES:
+        if args.game and game != args.game:
             continue
-        players = PLAYERS.get(game, max(2, info.min_players))
-        if info.cooperative:
-            bot = simulate(game, players, args.games, args.seed, [args.level] * players)
-            rnd = simulate(game, players, args.games, args.seed, ["random"] * players)
-            ours, theirs = bot["win_rate_by_bot"][args.level], rnd["win_rate_by_bot"]["random"]
-            seconds = bot["seconds"] + rnd["seconds"]
-        else:
-            bots = [args.level] + ["random"] * (players - 1)
-            summary = simulate(game, players, args.games, args.seed, bots, rotate=True)
-            ours, theirs = summary["win_rate_by_bot"][args.level], summary["win_rate_by_bot"]["random"]
-            seconds = summary["seconds"]
-        print(f"{game:18} {players:>7} {args.games:>5} {ours:>12.0%} {theirs:>12.0%} {seconds:>8.0f}", flush=True)
+        for players in (args.players,) if args.players else PLAYERS[game]:
+            r = match(game, players, args.games, args.seed, args.level, args.against, args.verbose)
+            what = "team wins" if pyengine.GAMES[game].cooperative else ""
+            print(f"{game:18} {players:>7} {args.games:>5} {r['n']:>5} {r['rate']:>14.0%} {what:3}"
+                  f" {r['low']:>6.0%}-{r['high']:<5.0%} {r['ms']:>11.0f}", flush=True)
 
 
 if __name__ == "__main__":

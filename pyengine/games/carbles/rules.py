@@ -11,8 +11,10 @@ Marble ``4p + i`` is player p's marble ``m{i+1}``; marbles keep their number for
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import cast
 
 from ...cards import Card, standard_deck
 from ...core import Action, GameInfo, Option, OptionValue, Rules
@@ -489,6 +491,14 @@ def progress(marbles: tuple[int, ...], p: int, players: int) -> int:
     return total
 
 
+def progress_of(loc: int, m: int, players: int) -> int:
+    """How far marble ``m`` standing on ``loc`` has come (as :func:`progress` counts it)."""
+    size = SECTOR * players
+    if loc >= size:
+        return size + (loc - size) % MARBLES
+    return 1 + (loc - home(m // MARBLES)) % size if loc >= 0 else 0
+
+
 def end_by_cap(core: Carbles) -> Carbles:
     """Rule 24: most marbles in goal wins, ties broken by progress; alone, nobody wins."""
     teams = sides(core)
@@ -656,6 +666,34 @@ class PlayRules(Rules):
             for p in t:
                 chance[p] = team_weight[t] / total
         return chance
+
+    def rollout_action(self, core: Carbles, rnd: random.Random) -> Action:
+        """Quick playouts, mostly greedy: knock out an opponent's marble, reach the goal, bring a marble out,
+        go far; never knock out one's own side. One move in four is random."""
+        actions = self.legal_actions(core)
+        if len(actions) == 1 or rnd.random() < 0.25:
+            return rnd.choice(actions)
+        actor, n = core.turn, core.players
+        mine = {actor, partner(actor, n)} if core.partners else {actor}
+        occ = occupancy(core.marbles)
+        best, best_key = actions[0], -1e9
+        for action in actions:
+            if isinstance(action, (Burn, Pass)):
+                key = 0.0
+            else:
+                m, dest = target(core, cast(Play, action))
+                victim = occ.get(dest, -1)
+                key = 0.0
+                if victim >= 0 and victim != m and not isinstance(action, Swap):
+                    key += -20.0 if victim // MARBLES in mine else 20.0 + progress_of(core.marbles[victim], victim, n)
+                if isinstance(action, Out):
+                    key += 8.0
+                elif isinstance(action, Move):
+                    key += action.steps * 0.5 + (10.0 if action.goal else 0.0)
+            key += rnd.random()
+            if key > best_key:
+                best, best_key = action, key
+        return best
 
     def sample_hidden(self, core: Carbles, seat: int | None, rng: Rng) -> Carbles:
         hidden = [] if core.open_hands else [p for p in range(core.players) if p != seat]

@@ -6,6 +6,7 @@ evaluation. Rule numbers are those of the rules page; the state and its counting
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -444,6 +445,25 @@ class CarbonCityZero(Rules):
         margin = _projected_carbon(core)
         chance = 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, (margin - EVAL_OFFSET) / EVAL_SCALE))))
         return [chance] * core.players
+
+    def rollout_action(self, core: Core, rnd: random.Random) -> Action:
+        """Quick playouts, mostly a sensible team: use what is in play, then buy the card that cuts most carbon
+        for its income, and only then give the rest away or end the turn. One move in seven is random."""
+        actions = self.legal_actions(core)
+        if len(actions) == 1 or rnd.random() < 0.15:
+            return rnd.choice(actions)
+        uses = [a for a in actions if isinstance(a, Use)]
+        if uses:
+            return rnd.choice(uses)
+        best: Action | None = None
+        best_key = -1e9
+        for action in actions:
+            if isinstance(action, Buy):
+                card = CARDS[action.name]
+                key = -card.carbon + 0.5 * card.income + rnd.random()
+                if key > best_key:
+                    best, best_key = action, key
+        return best if best is not None else rnd.choice(actions)
 
     def sample_hidden(self, core: Core, seat: int | None, rng: Rng) -> Core:
         """Re-deal the unseen orders: each draw deck below its known top cards, and the market deck."""

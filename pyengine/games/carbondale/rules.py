@@ -5,6 +5,7 @@ Rule numbers ("rule 18") are those of the game's rules page, ``web/rules/carbond
 
 from __future__ import annotations
 
+import random
 from bisect import insort
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -142,6 +143,9 @@ class CarbondaleCore:
     turns: int = 0
     winners: tuple[int, ...] = ()
     ending: str = ""
+    known: tuple[tuple[Card, ...], ...] = ()
+    """Cards every seat saw go into each hand and not come out (taken from the stock, won by a claim), sorted;
+    empty until there are any. Re-deals keep them in their hands (public knowledge)."""
 
 
 # -- card rules ------------------------------------------------------------------------
@@ -275,6 +279,24 @@ def _with(cards: tuple[Card, ...], *more: Card) -> tuple[Card, ...]:
     for card in more:
         insort(out, card)
     return tuple(out)
+
+
+def _knowing(core: CarbondaleCore, seat: int | None = None, card: Card | None = None) -> CarbondaleCore:
+    """``core`` with ``card`` publicly known to be in ``seat``'s hand, and every known card that a hand no
+    longer holds forgotten (a hand holding a copy still holds the known card, whichever copy was played)."""
+    known = [list(k) for k in core.known] or [[] for _ in core.hands]
+    if seat is not None and card is not None:
+        known[seat].append(card)
+    kept = []
+    for hand, cards in zip(core.hands, known, strict=True):
+        left = list(hand)
+        still = []
+        for c in sorted(cards):
+            if c in left:
+                left.remove(c)
+                still.append(c)
+        kept.append(tuple(still))
+    return evolve(core, known=tuple(kept) if any(kept) else ())
 
 
 def distinct(cards: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -475,6 +497,16 @@ class CarbondaleRules(Rules):
 
     # -- applying --------------------------------------------------------------------------
     def apply(self, core: CarbondaleCore, action: Action) -> CarbondaleCore:
+        after = self._apply(core, action)
+        if isinstance(action, TakeStock):
+            return _knowing(after, core.current, action.card)
+        if isinstance(action, Decline) and core.pending is not None:
+            return _knowing(after, core.current, core.pending.target)
+        if core.known and after.known and after.hands != core.hands:
+            return _knowing(after)
+        return after
+
+    def _apply(self, core: CarbondaleCore, action: Action) -> CarbondaleCore:
         seat = core.current
         hands = list(core.hands)
         if isinstance(action, Claim):
@@ -650,14 +682,30 @@ class CarbondaleRules(Rules):
         total = sum(weights)
         return [w / total for w in weights]
 
+    def rollout_action(self, core: CarbondaleCore, rnd: random.Random) -> Action:
+        """Quick playouts: build when possible (red cards first, they win), claim often; else at random."""
+        actions = self.legal_actions(core)
+        if len(actions) == 1 or rnd.random() < 0.2:
+            return rnd.choice(actions)
+        builds = [a for a in actions if isinstance(a, Build)]
+        if builds:
+            red = [a for a in builds if a.card.is_red]
+            return rnd.choice(red or builds)
+        claims = [a for a in actions if isinstance(a, Claim)]
+        if claims and rnd.random() < 0.5:
+            return rnd.choice(claims)
+        return rnd.choice(actions)
+
     def sample_hidden(self, core: CarbondaleCore, seat: int | None, rng: Rng) -> CarbondaleCore:
         """Re-deal every unseen card: other hands, the draw pile and the face-down discards share one
-        pool; each spare pile (whose cards are known, rule 3) is only re-shuffled. As many of the new
-        discards as the current player put face down this turn count as theirs (``buried``)."""
+        pool; each spare pile (whose cards are known, rule 3) is only re-shuffled. A card a hand is publicly
+        known to hold (``known``) stays in it. As many of the new discards as the current player put face
+        down this turn count as theirs (``buried``)."""
+        known = core.known or tuple(() for _ in core.hands)
         unseen: list[Card] = []
         for other, hand in enumerate(core.hands):
             if other != seat:
-                unseen.extend(hand)
+                unseen.extend(minus(hand, known[other]) if known[other] else hand)
         unseen.extend(core.pile)
         unseen.extend(core.discards)
         dealt, rng = rng.shuffled(sorted(unseen))
@@ -665,8 +713,9 @@ class CarbondaleRules(Rules):
         at = 0
         for other, hand in enumerate(core.hands):
             if other != seat:
-                hands[other] = tuple(sorted(dealt[at : at + len(hand)]))
-                at += len(hand)
+                size = len(hand) - len(known[other])
+                hands[other] = _with(known[other], *dealt[at : at + size])
+                at += size
         pile = dealt[at : at + len(core.pile)]
         at += len(core.pile)
         discards = tuple(sorted(dealt[at:]))

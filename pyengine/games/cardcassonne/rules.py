@@ -5,12 +5,13 @@ Rule numbers refer to the numbered rules of the game's rules page.
 
 from __future__ import annotations
 
-import math
+import random
 from collections.abc import Mapping
 from typing import Any, cast
 
 from ...cards import standard_deck
 from ...core import Action, GameInfo, NamedPosition, Option, OptionValue, Rules
+from ...estimate import chances
 from ...rng import Rng
 from ...words import Entry
 from . import position as _position
@@ -274,25 +275,61 @@ class CardcassonneRules(Rules):
         return [s for s, p in enumerate(core.points) if p == best]
 
     def evaluate(self, core: CardcassonneCore) -> list[float] | None:
-        """Scores plus token potential: each token on the table is worth its area's value, discounted by
-        how open the area is, plus half the face-card bonus; a token in hand is worth a little."""
+        """Points banked plus what the tokens will probably earn, through :func:`chances`.
+
+        A token earns only when its area is scored by its owner's turn (rule 15) or completed: a token in a
+        partially complete area is nearly banked while its owner still has a turn; one in an open area is worth
+        its area's value times the chance to close it in the owner's turns left; a token left on the table at
+        the end earns only the face-card bonus. A token in hand is worth a few points while turns remain."""
         if core.phase == "over":
             won = self.winners(core)
             return [1.0 if s in won else 0.0 for s in range(core.players)]
-        estimate = [float(p) for p in core.points]
+        turns = _turns_left(core)
+        projected = [float(p) for p in core.points]
         at, areas = core.table.at, core.table.areas
         for x, y, owner in core.tokens:
             area = areas[(x, y)]
-            worth = area_value(len(area.cells)) * min(1.0, len(area.cells) / max(len(area.open), 1))
-            estimate[owner] += worth + (END_BONUS / 2 if at[(x, y)].rank in FACE_RANKS else 0.0)
-        left = sum(len(h) for h in core.hands) + len(core.deck)
+            value = area_value(len(area.cells))
+            face = END_BONUS if at[(x, y)].rank in FACE_RANKS else 0.0
+            left = turns[owner]
+            if left <= 0:
+                worth = face
+            elif area.partial:
+                worth = 0.9 * value + 0.1 * face
+            else:
+                missing = len(area.open) - len(area.cells)
+                chance = min(0.8, left / (3.0 * missing))
+                worth = chance * value + (1.0 - chance) * face * min(1.0, 3.0 / left)
+            projected[owner] += worth
         for s in range(core.players):
-            estimate[s] += core.tokens_left[s] * min(3.0, left / (2 * core.players))
-        spread = 4.0 + 0.25 * left
-        top = max(estimate)
-        weights = [math.exp((e - top) / spread) for e in estimate]
-        total = sum(weights)
-        return [w / total for w in weights]
+            projected[s] += 2.5 * min(core.tokens_left[s], turns[s] / 2.0)
+        spread = 5.0 + 0.15 * (sum(len(h) for h in core.hands) + len(core.deck))
+        return chances(projected, spread)
+
+    def rollout_action(self, core: CardcassonneCore, rnd: random.Random) -> Action:
+        """Quick playouts: place a token when allowed, score the scorable areas where the player's tokens gain at
+        least as much as the others' (else stop scoring), play a random card."""
+        if core.phase == "token":
+            return TOKEN if rnd.random() < 0.85 else NO_TOKEN
+        if core.phase == "score":
+            seat, areas = core.turn, core.table.areas
+            for x, y in core.scorable:
+                cells = areas[(x, y)].cells
+                owners = [owner for tx, ty, owner in core.tokens if (tx, ty) in cells]
+                mine = owners.count(seat)
+                if mine and 2 * mine >= len(owners):
+                    return ScoreArea(areas[(x, y)].suit, x, y)
+            return DONE
+        # a random card at a random open cell that takes it, without listing every play (rules 7-9)
+        hand, frontier = core.hands[core.turn], core.table.frontier
+        open_cells = list(frontier)
+        for _ in range(12):
+            card = hand[rnd.randrange(len(hand))]
+            cell = open_cells[rnd.randrange(len(open_cells))]
+            rule_suit, lo, hi = frontier[cell]
+            if card.suit == rule_suit or lo <= VALUE[card.rank] <= hi:
+                return play(card, *cell)
+        return rnd.choice(self.plays(core))
 
     def sample_hidden(self, core: CardcassonneCore, seat: int | None, rng: Rng) -> CardcassonneCore:
         """Re-deal every card ``seat`` cannot see: other hands, the draw pile and the removed cards."""
@@ -324,6 +361,17 @@ class CardcassonneRules(Rules):
 
     def view(self, core: CardcassonneCore, seat: int | None) -> dict[str, Any]:
         return _view.view(core, seat)
+
+
+def _turns_left(core: CardcassonneCore) -> list[int]:
+    """Each seat's turns still to play (rule 17: one card a turn; a card drawn now is played later)."""
+    players, deck = core.players, len(core.deck)
+    turns = []
+    for s in range(players):
+        ahead = (s - core.turn) % players  # seats before this one in the current round of turns
+        drawn = max(0, (deck - ahead + players - 1) // players) if deck else 0
+        turns.append(len(core.hands[s]) + drawn if core.play_out else drawn + (1 if deck and s == core.turn else 0))
+    return turns
 
 
 def _score_area(core: CardcassonneCore, anchor: Cell) -> tuple[dict[str, Any], Event]:
