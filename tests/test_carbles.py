@@ -591,11 +591,11 @@ def test_renderer_shows_the_7_in_progress_and_burns() -> None:
     assert "burn" not in playable
 
 
-def test_renderer_marks_marbles_without_colour_alone() -> None:
+def test_renderer_names_every_marble_not_only_by_colour() -> None:
     s = position(12, {(10, 2): 5}, {0: ["2♠"]})
     page = render(s, None)
-    assert '<span class="cbl-marble seat-10 cbl-two" title="Player 11, marble 3">11<small>3</small></span>' in page
-    assert page.count('class="cbl-strip') == 12
+    assert '<g class="cbl-marble seat-10" data-marble="10.2"><title>Player 11&#x27;s marble 3</title>' in page
+    assert page.count('class="cbl-marble ') == 12 * 4
 
 
 def test_the_rules_page_example() -> None:
