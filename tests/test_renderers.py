@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -127,7 +128,6 @@ def test_every_legal_action_is_reachable_by_clicking(game_id: str) -> None:
 def test_face_up_cards_on_screen_come_from_the_viewers_view(game_id: str) -> None:
     """Hidden cards never reach the page: every face-up card drawn is in the seat's view."""
     import json
-    import re
 
     render = renderer_for(game_id).render
     players = player_counts(game_id)[0]
@@ -142,6 +142,46 @@ def test_face_up_cards_on_screen_come_from_the_viewers_view(game_id: str) -> Non
             html = render(view, None)
             for rank, suit in re.findall(r'<span class="rank">([^<]*)</span><span class="suit">([^<]+)</span>', html):
                 assert f"{rank}{suit}" in text, f"{rank}{suit} is drawn for seat {seat} but is not in its view"
+
+
+class Named(HTMLParser):
+    """The accessible names of an HTML fragment's face-up cards, and the labels of its groups."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.cards: list[str | None] = []
+        self.groups: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        classes = (values.get("class") or "").split()
+        if "card" in classes and "back" not in classes:
+            self.cards.append(values.get("aria-label"))
+        if values.get("role") == "group":
+            self.groups.append(str(values.get("aria-label")))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_cards_are_named_in_words_and_hands_are_named_groups(game_id: str) -> None:
+    """A screen reader hears "7 of spades", never "7 black spade suit"; a seat's own hand is a named group."""
+    render = renderer_for(game_id).render
+    players = player_counts(game_id)[0]
+    rnd = random.Random(f"named/{game_id}")
+    state = pyengine.new_game(game_id, players, 4, valid_options(game_id, players, rnd))
+    cards_seen = 0
+    for step, position in enumerate(playout(state, rnd, 60)):
+        if step % 6 or position.is_terminal():
+            continue
+        seat = position.current_player
+        view = position.view(seat) | {"names": [f"P{i}" for i in range(players)], "you": seat}
+        named = Named()
+        named.feed(render(view, None))
+        assert any("hand" in label.lower() for label in named.groups), f"no named hand at step {step}"
+        for label in named.cards:  # a control keeps the card it shows: "Q♡ (queen of hearts)"
+            words = re.sub(r"\S+ \((\w+ of \w+|joker)\)", "", label or "")
+            assert label and not any(suit in words for suit in "♣♢♡♠"), f"card named {label!r}"
+        cards_seen += len(named.cards)
+    assert cards_seen or game_id == "carbon-city-zero"  # its cards have names, not ranks and suits
 
 
 # ----------------------------------------------------------------------------------- Carbles: the ring

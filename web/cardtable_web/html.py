@@ -3,11 +3,30 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
 
 SUIT_CLASS = {"♣": "clubs", "♢": "diamonds", "♡": "hearts", "♠": "spades"}
+RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+CARD_TEXT = re.compile(r"\b(10|[2-9AJQK])([♣♢♡♠])|\bJk\b")
+
+
+def card_name(match: re.Match[str]) -> str:
+    """A card's name in words: "7 of spades", "queen of hearts", "joker"."""
+    if match.group(0) == "Jk":
+        return "joker"
+    return f"{RANK_NAMES.get(match.group(1), match.group(1))} of {SUIT_CLASS[match.group(2)]}"
+
+
+def spoken(text: str, *, keep_shown: bool = False) -> str:
+    """Text as a screen reader should say it: every card written like ``7♠`` or ``Jk`` becomes
+    "7 of spades" or "joker" ("take Q♡" is read "take queen of hearts"). With ``keep_shown`` (a control,
+    whose name must contain what it shows, for voice control) the card stays too: "Q♡ (queen of hearts)"."""
+    if keep_shown:
+        return CARD_TEXT.sub(lambda m: f"{m.group(0)} ({card_name(m)})", text)
+    return CARD_TEXT.sub(card_name, text)
 
 
 def esc(text: object) -> str:
@@ -56,7 +75,9 @@ def card(
                   trying and "tryable", extra)
     label = title or text
     kind = "button" if element == "button" else None
-    opening = attrs(class_=cls, data_action=action, data_select=select, title=label, aria_label=label, type=kind)
+    role = "img" if element == "span" else None  # a picture of a card, named in words
+    opening = attrs(class_=cls, role=role, data_action=action, data_select=select, title=label,
+                    aria_label=spoken(label, keep_shown=element == "button"), type=kind)
     if trying:
         opening += tried(attempt)
     return f'<{element}{opening}><span class="rank">{esc(rank)}</span><span class="suit">{esc(suit)}</span></{element}>'

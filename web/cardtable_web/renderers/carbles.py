@@ -563,7 +563,8 @@ def hand_html(view: dict[str, Any], moves: dict[str, dict[str, Any]], card_sel: 
         note = '<p class="cbl-note">No card can move a marble: pick a card to burn.</p>'
     elif moves and not view.get("seven") and card_sel is None:
         note = '<p class="hint">Pick a card, then a marble, then where it goes.</p>'
-    return f'<div class="cbl-hand-area"><div class="hand">{"".join(cards) or "no cards"}</div>{note}</div>'
+    return (f'<div class="cbl-hand-area"><div class="hand" role="group" aria-label="Your hand">'
+            f'{"".join(cards) or "no cards"}</div>{note}</div>')
 
 
 def choices_html(

@@ -301,7 +301,7 @@ def _turn(
     )
     boxes = "".join(_in_play_box(view, moves, in_play, k, chosen, targets, special_kind) for k in range(len(in_play)))
     empty = "<p class=ccz-empty>No cards in play.</p>"
-    out.append(f'<div class="ccz-row ccz-in-play">{boxes or empty}</div>')
+    out.append(f'<div class="ccz-row ccz-in-play" role="group" aria-label="Cards in play">{boxes or empty}</div>')
     if chosen >= 0:
         name = in_play[chosen]["name"]
         out.append(
@@ -461,7 +461,8 @@ def _decks(view: dict[str, Any]) -> str:
             f'<span class="ccz-small">{html.esc(_counts(deck["recycle"]))}</span></div>'
             "</div>"
             f'<div class="ccz-hand"><span class="ccz-label">Hand ({len(deck["hand"])}, open)</span>'
-            f'<div class="ccz-row">{hand}</div></div></div>'
+            f'<div class="ccz-row" role="group" aria-label="{html.esc(_seat_name(view, i))}: hand">{hand}</div>'
+            "</div></div>"
         )
     out.append("</section>")
     return "".join(out)

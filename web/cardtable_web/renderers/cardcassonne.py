@@ -199,8 +199,9 @@ def _board(view: dict[str, Any], moves: Moves, names: list[str], counts: bool, c
                 elif chosen:
                     attempt = {"kind": "play", "card": chosen, "x": x, "y": y}
                     kind = "cc-slot cc-open" if (x, y) in open_cells else "cc-void"
+                    name = html.spoken(f"play {chosen} at {x},{y}?", keep_shown=True)
                     out.append(f'<button type="button" class="{kind} tryable" title="{x},{y}" '
-                               f'aria-label="play {html.esc(chosen)} at {x},{y}?"{html.tried(attempt)}></button>')
+                               f'aria-label="{html.esc(name)}"{html.tried(attempt)}></button>')
                 elif (x, y) in open_cells:
                     out.append(f'<div class="cc-slot cc-open" title="{x},{y}"></div>')
                 else:
@@ -325,6 +326,6 @@ def _hand(view: dict[str, Any], counts: bool, chosen: str | None, targets: dict[
             cards.append(html.card(text))
     body = "".join(cards) if cards else '<span class="cc-none">no cards</span>'
     return (
-        '<section class="cc-hand" aria-labelledby="cc-hand-title"><h3 id="cc-hand-title">Your hand</h3>'
+        '<section class="cc-hand" role="group" aria-label="Your hand"><h3>Your hand</h3>'
         f'<div class="cc-cards">{body}</div></section>'
     )
