@@ -6,8 +6,10 @@ import math
 import random
 import re
 from collections.abc import Iterator
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from cardtable_web.registry import SITE_GAMES, renderer_for
@@ -19,8 +21,8 @@ GAME_IDS = list(pyengine.GAMES)
 ROOT = Path(__file__).resolve().parents[1]
 
 
-class Clickables(HTMLParser):
-    """The data-action and data-select values of an HTML fragment."""
+class ParsedClickables(HTMLParser):
+    """The data-action and data-select values of an HTML fragment, read by a full HTML parser."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -35,9 +37,27 @@ class Clickables(HTMLParser):
                 self.selects.append(value)
 
 
-def clickables(html: str) -> Clickables:
-    parser = Clickables()
-    parser.feed(html)
+class Clickables(NamedTuple):
+    actions: list[str]
+    selects: list[str]
+
+
+CLICKABLE = re.compile(r'\sdata-(action|select)="([^"]*)"')
+
+
+def clickables(markup: str) -> Clickables:
+    """The data-action and data-select values of a renderer's HTML. Renderers write every attribute quoted and
+    escaped (``html.attrs``), so a pattern reads them exactly, five times faster than a parser (the parser
+    agrees: ``test_the_quick_reading_of_clickables_agrees_with_a_parser``)."""
+    found = Clickables([], [])
+    for kind, value in CLICKABLE.findall(markup):
+        (found.actions if kind == "action" else found.selects).append(unescape(value))
+    return found
+
+
+def parsed_clickables(markup: str) -> ParsedClickables:
+    parser = ParsedClickables()
+    parser.feed(markup)
     parser.close()
     return parser
 
@@ -65,6 +85,22 @@ def test_the_site_registry_names_every_game_and_its_files() -> None:
     for game in SITE_GAMES.values():
         assert callable(game.render_module().render)
         assert (ROOT / game.stylesheet).is_file() and (ROOT / game.rules_page).is_file()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_quick_reading_of_clickables_agrees_with_a_parser(game_id: str) -> None:
+    render = renderer_for(game_id).render
+    players = player_counts(game_id)[-1]
+    rnd = random.Random(f"agree/{game_id}")
+    state = pyengine.new_game(game_id, players, 5, valid_options(game_id, players, rnd))
+    for step, position in enumerate(playout(state, rnd, 200)):
+        if step % 20 or position.current_player is None:
+            continue
+        view = position.view(position.current_player) | {"names": ['P"<&>'] * players, "you": None}
+        for selection in [None, *clickables(render(view, None)).selects]:
+            markup = render(view, selection)
+            quick, parsed = clickables(markup), parsed_clickables(markup)
+            assert (quick.actions, quick.selects) == (parsed.actions, parsed.selects)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
