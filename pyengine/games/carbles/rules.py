@@ -173,12 +173,14 @@ def back_destination(loc: int, occ: Mapping[int, int], players: int) -> int | No
 
 
 def in_goal(marbles: tuple[int, ...], p: int, players: int) -> int:
+    """How many of player ``p``'s marbles are in their goal (goal places come after the track's)."""
     size = SECTOR * players
-    return sum(1 for loc in marbles[MARBLES * p : MARBLES * p + MARBLES] if loc >= size)
+    return len([loc for loc in marbles[MARBLES * p : MARBLES * p + MARBLES] if loc >= size])
 
 
 def finished(marbles: tuple[int, ...], p: int, players: int) -> bool:
-    return in_goal(marbles, p, players) == MARBLES
+    """Rule 20: all of player ``p``'s marbles are in their goal."""
+    return min(marbles[MARBLES * p : MARBLES * p + MARBLES]) >= SECTOR * players
 
 
 def partner(p: int, players: int) -> int:
