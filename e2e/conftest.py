@@ -87,8 +87,26 @@ def shared_context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
     blocked here (one would control every later page and hide requests from ``page.route``); the offline tests
     make their own contexts."""
     context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900}, service_workers="block")
+    returning_visitor(context, base_url)
     yield context
     context.close()
+
+
+REMEMBER_SNAPSHOT = """async () => {
+  const build = await (await fetch("build.json")).json();
+  await (await caches.open("returning-visitor")).add(new URL(build.snapshot, document.baseURI).href);
+}"""
+
+
+def returning_visitor(context: BrowserContext, base_url: str) -> None:
+    """Make the shared context a returning visitor's: the build's memory snapshot in the origin's cache, where
+    the service worker keeps it after a first visit, so the table and the computer's worker start from it as
+    they do for a returning player. First visits (Python started the ordinary way) are the tests that make
+    their own contexts (``test_snapshot``, ``test_offline``)."""
+    page = context.new_page()
+    page.goto(base_url + "build.json")
+    page.evaluate(REMEMBER_SNAPSHOT)
+    page.close()
 
 
 @pytest.fixture

@@ -42,6 +42,8 @@ def test_unknown_game_in_the_address_gives_a_message(page: Page) -> None:
     expect(page.locator("#lobby-error")).to_contain_text('no game called "chess"')
     wait_settled(page)
     expect(page.locator("#lobby")).to_be_visible()
+    # the shared browser is a returning visitor's (see conftest): Python started from the build's snapshot
+    assert page.evaluate("document.documentElement.dataset.python") == "snapshot"
 
 
 def test_bad_player_count_in_the_address_gives_a_message(page: Page) -> None:
