@@ -166,6 +166,10 @@ def test_a_finished_game_replays_to_its_final_scores(page: Page) -> None:
     assert shown == [str(int(s)) for s in final.scores()]
     page.locator("#log [data-step='3']").click()
     page.wait_for_function("document.documentElement.dataset.replayIndex === '3'")
+    # the position is shown with the latest turn marked, as the table marks it
+    expect(page.locator("#board .last-label").first).to_have_text("your last move")
+    page.locator("[data-ui='replay-first']").click()
+    expect(page.locator("#board .last-label")).to_have_count(0)
 
 
 def test_finished_games_are_listed_with_statistics(page: Page) -> None:

@@ -8,7 +8,8 @@ import random
 from html.parser import HTMLParser
 
 import pytest
-from cardtable_web import drawing
+from cardtable_web import drawing, embed
+from cardtable_web.replay import Replay
 from cardtable_web.session import Session, Setup
 
 import pyengine
@@ -189,3 +190,33 @@ def test_the_last_turn_of_the_computer_is_marked_with_words(game: str) -> None:
             if "last move of Computer 2" in markup or "last move: Computer 2" in markup:
                 return
     pytest.fail(f"{game}: no mark of the computer's last move in 12 moves")
+
+
+@pytest.mark.parametrize("game", [*GLANCE_GAMES, "carbles"])
+def test_a_replay_marks_each_seats_latest_turn_at_every_step(game: str) -> None:
+    """Stepping through a replay, the table shows the latest turns as they were at that move."""
+    state = pyengine.new_game(game, 2, seed=4)
+    rnd = random.Random(2)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        state = state.apply(rnd.choice(state.legal_texts()))
+    replay = Replay(state, ["Ann", "Bo"], 0)
+    marked = 0
+    for index in range(replay.last + 1):
+        replay.go(index)
+        view = replay.view()
+        assert view["recent"] == expected_recent(replay.states[index])
+        markup = drawing.render_view(game, view)
+        marked += any(words in markup for words in ("last move: Bo", "last move of Bo", "Bo&#x27;s last turn"))
+    assert replay.view()["recent"] and marked > 0
+
+
+@pytest.mark.parametrize("game", [*GLANCE_GAMES, "carbles"])
+def test_an_embed_marks_the_latest_turns(game: str) -> None:
+    frame = embed.Embed(embed.from_params({"game": game, "players": "2", "seed": "4", "seat": "0"}))
+    assert frame.session is not None and frame.view()["recent"] == {}
+    rnd = random.Random(6)
+    for _ in range(8):
+        frame.session.state = frame.session.state.apply(rnd.choice(frame.session.state.legal_texts()))
+    assert frame.view()["recent"] == expected_recent(frame.session.state) != {}

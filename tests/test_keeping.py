@@ -153,3 +153,13 @@ def test_a_solo_game_is_named_so() -> None:
 
     assert describe_save(session_after("carbon-city-zero", 1, 2, 3, computers=0))["against"] == "solo"
     assert describe_save(session_after("carbles", 3, 2, 3, computers=0))["against"] == "3 players on this device"
+
+
+def test_a_replay_speaks_to_the_one_human_as_the_table_did() -> None:
+    """Against the computer the human is "You": the replay's caption and log say "You win", "your network"."""
+    session = session_after("carbondale", 2, 5, 100_000, computers=1)
+    assert session.you == 0 and session.names[0] == "You"
+    replay = Replay(session.state, session.names, 0, session.you)
+    words = replay.caption() + replay.log_html()
+    assert "You wins" not in words and "You's" not in words and "You builds" not in words
+    assert "You build" in words

@@ -284,7 +284,8 @@ class Embed:
         return self.session.state
 
     def view(self) -> dict[str, Any]:
-        """The shown seat's view; moves only when that seat is a player here who decides now."""
+        """The shown seat's view, each seat's latest turn marked; moves only when that seat is a player here
+        who decides now."""
         if self.replay is not None:
             return self.replay.view()
         session = self.session
@@ -294,6 +295,8 @@ class Embed:
             view["moves"] = {}
         view["names"] = session.names
         view["you"] = session.you if self.request.interactive else self.request.seat
+        session.trail.follow(session.state)
+        view["recent"] = session.trail.recent
         return view
 
     def html(self) -> str:

@@ -8,17 +8,21 @@ import pyengine
 from pyengine.words import say
 
 from .html import esc
+from .trail import recent_turns
 
 
 class Replay:
     """A game's positions from the first to the last, and which one is shown, from whose seat."""
 
-    def __init__(self, final: pyengine.State, names: list[str], seat: int | None) -> None:
+    def __init__(self, final: pyengine.State, names: list[str], seat: int | None, you: int | None = None) -> None:
+        """``seat``: whose view is shown first; ``you``: the one human who played, if one did (the words then
+        say "You win", "your network", as the table did)."""
         self.final = final
         self.states = [before for before, _ in final.history()] + [final]
         self.entries = final.log()
         self.names = names
         self.seat = seat
+        self.you = you
         self.index = len(self.states) - 1
         self.playing = False
 
@@ -57,19 +61,21 @@ class Replay:
         return True
 
     def view(self) -> dict[str, Any]:
-        """The shown position from the chosen seat (nothing to click: a replay only shows)."""
+        """The shown position from the chosen seat, each seat's latest turn marked (nothing to click: a replay
+        only shows)."""
         state = self.states[self.index]
         view = state.view(self.seat)
         view["moves"] = {}
         view["names"] = self.names
-        view["you"] = self.seat
+        view["you"] = self.you
+        view["recent"] = recent_turns(self.entries[: self.index])
         return view
 
     def caption(self) -> str:
         if self.index == 0:
             return f"Replay: the start (of {self.last} moves)"
         entry = self.entries[self.index - 1]
-        return f"Replay: move {self.index} of {self.last}: {say(entry.text, self.names, None)}"
+        return f"Replay: move {self.index} of {self.last}: {say(entry.text, self.names, self.you)}"
 
     def controls_html(self) -> str:
         """The replay bar: first, back, play or pause, forward, last, and whose view."""
@@ -102,6 +108,6 @@ class Replay:
             current = ' aria-current="step"' if number == self.index else ""
             items.append(
                 f'<li{current}><button type="button" class="linkish" data-ui="jump" data-step="{number}">'
-                f"{esc(say(entry.text, self.names, None))}</button></li>"
+                f"{esc(say(entry.text, self.names, self.you))}</button></li>"
             )
         return "".join(items)

@@ -549,7 +549,7 @@ class Table:
         self.stop_computer()
         self.session = None
         seat = session.you if session.you is not None else (session.humans[0] if session.humans else 0)
-        self.replay = Replay(session.state, session.names, seat)
+        self.replay = Replay(session.state, session.names, seat, session.you)
         self.address = address.encode(session)
         if str(window.location.hash).lstrip("#") != self.address:
             window.history.pushState("table", "", "#" + self.address)

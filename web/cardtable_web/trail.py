@@ -8,7 +8,7 @@ adds only the new moves (a take-back or another game starts it afresh).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pyengine
@@ -23,6 +23,25 @@ def base36(number: int) -> str:
         text = digits[rest] + text
         if number == 0:
             return text
+
+
+def recent_turns(entries: Sequence[Entry]) -> dict[int, list[dict[str, Any]]]:
+    """Each seat's latest turn in a log: the facts of the longest run of consecutive entries of that seat
+    that ends at its last entry (what ``view["recent"]`` shows, so the table marks the last moves)."""
+    recent: dict[int, list[dict[str, Any]]] = {}
+    previous: int | None = None
+    for entry in entries:
+        _note_turn(recent, previous, entry)
+        previous = entry.seat
+    return recent
+
+
+def _note_turn(recent: dict[int, list[dict[str, Any]]], previous: int | None, entry: Entry) -> None:
+    """Add ``entry`` to its seat's latest turn (a new turn when the entry before it was another's)."""
+    if entry.seat is not None:
+        if entry.seat != previous:
+            recent[entry.seat] = []
+        recent[entry.seat].append(dict(entry.facts))
 
 
 class Trail:
@@ -58,11 +77,7 @@ class Trail:
         node_entries = [after.entry() for after in _afters(state, len(steps))]
         for entry in node_entries:
             assert entry is not None
-            previous = self.entries[-1].seat if self.entries else None
-            if entry.seat is not None:
-                if entry.seat != previous:
-                    self.recent[entry.seat] = []
-                self.recent[entry.seat].append(dict(entry.facts))
+            _note_turn(self.recent, self.entries[-1].seat if self.entries else None, entry)
             self.entries.append(entry)
             self.said.append(self.say(entry.text))
         self.state = state
