@@ -43,3 +43,18 @@ def test_a_whole_turn_on_the_first_screen(page: Page) -> None:
             if page.evaluate("document.documentElement.scrollWidth") > width:
                 problems.append(f"{game} at {width}x{height}: the page scrolls sideways")
     assert not problems, "\n".join(problems)
+
+
+def test_twelve_carbles_players_fit_the_first_screen(page: Page) -> None:
+    """Twelve seats take two rows of scores: the ring shrinks to the height left, so all of it (your home at its
+    foot included) and the places a chosen card can go are on the first screen at 1366x768."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto("index.html#" + mid_game("carbles", 12, 3, 30))
+    wait_settled(page)
+    page.locator(".cbl-hand-area [data-select]").first.click()
+    wait_settled(page)
+    page.evaluate("scrollTo(0, 0)")
+    shot(page, "carbles", "layout-twelve-desktop")
+    ring = page.locator("#board .cbl-ring").bounding_box()
+    assert ring is not None and ring["y"] + ring["height"] <= 768, f"the ring ends below the window: {ring}"
+    assert page.evaluate(IN_VIEW, "#board [data-action]"), "no place to play on the first screen"

@@ -458,8 +458,26 @@ function wireFolding() {
   });
 }
 
+// How far down the page the board starts (the headline, the scores and any notice above it), as the CSS
+// variable --above-board: a board sized to the window's height less this fits on the first screen however
+// many seats the scores list (twelve Carbles players take two rows of them).
+function trackBoardTop() {
+  const table = $("table"), board = $("board");
+  const measure = () => {
+    if (table.hidden) return;
+    const top = Math.round(board.getBoundingClientRect().top + window.scrollY);
+    table.style.setProperty("--above-board", `${top}px`);
+  };
+  const observer = new ResizeObserver(measure);
+  for (const element of table.children) {
+    if (!element.classList.contains("table-main")) observer.observe(element);
+  }
+  observer.observe(table);
+}
+
 function wire() {
   buildGameList();
+  trackBoardTop();
   $("seed").value = String(randomSeed());
   $("new-seed").addEventListener("click", () => { $("seed").value = String(randomSeed()); });
   $("players").addEventListener("change", () => buildSeats(Number($("players").value)));
