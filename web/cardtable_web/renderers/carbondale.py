@@ -93,16 +93,17 @@ def render(view: dict[str, Any], selection: str | None) -> str:
     parts = ['<div class="cb-table">', _status(view, seat)]
     parts.append(_centre(view, moves))
     parts.append(_buttons(moves, hand_card))
+    # your hand, then your own network and the others' in turn order: what a turn needs comes first
+    if isinstance(seat, int) and view.get("hand") is not None:
+        parts.append(_hand(view, moves, hand_card, claim))
     order = list(range(players))
     if isinstance(seat, int):
-        order = [(seat + step) % players for step in range(1, players)] + [seat]
+        order = [(seat + step) % players for step in range(players)]
     marks = _marks(view)
     parts.append('<div class="cb-seats">')
     for owner in order:
         parts.append(_seat(view, owner, moves, hand_card, claim, marks))
     parts.append("</div>")
-    if isinstance(seat, int) and view.get("hand") is not None:
-        parts.append(_hand(view, moves, hand_card, claim))
     parts.append("</div>")
     return "".join(parts)
 
