@@ -1,14 +1,7 @@
-"""100 Silver Bars: two small mines fill five vaults each with silver and lock them.
+"""100 Silver Bars' mechanics: the cards and the core value, setup, legal actions, apply, results, evaluate,
+the rollout and sample_hidden.
 
-Suits do not matter, so actions name cards by rank or role (``play 6 v3``, ``miner 9 v2``,
-``rubble v4``, ``shovel v1``, ``lo-thief``, ``hi-thief``, ``strike``, ``discard 7``, ``lock v5``,
-``clear strike``) and a thief's follow-ups are ``steal vN`` (a tie among the opponent's vaults)
-and ``place vN`` (where the stolen silver goes). Vaults are numbered 1-5 in notation, 0-4 in
-action values, facts and views. Rule numbers are those of the game's rules page.
-
-Sections: the cards and values, the actions and their notation, then the rules (setup, legal
-actions, apply, results, evaluate, sample_hidden), the words (facts, describe, why_illegal) and
-the view.
+Rule numbers ("rule 8") are those of the game's rules page, ``web/rules/silver-bars.html``.
 """
 
 from __future__ import annotations
@@ -18,13 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
-from ..cards import JOKER, Card
-from ..core import Action, GameInfo, IllegalAction, Option, OptionValue, Rules, register
-from ..estimate import chances
-from ..frozen import evolve
-from ..notation import Form, Notation, one_based, words
-from ..rng import Rng
-from ..words import Entry
+from ...cards import JOKER, Card
+from ...core import Action, GameInfo, Option, OptionValue, Rules
+from ...estimate import chances
+from ...frozen import evolve
+from ...rng import Rng
+from .actions import CLEAR, NOTATION, SILVER_RANKS_BY_TOKEN, Act, token
 
 VAULTS = 5
 HAND = 7
@@ -37,31 +29,6 @@ SILVER_RANKS = frozenset({1, 2, 3, 4, 6})
 MINER_RANKS = frozenset({7, 8, 9, 10})
 STRIKE = Card(12, "♠")
 PLAIN_SUITS = ("♣", "♢", "♡")
-
-_RANK_TOKEN = {1: "A", 2: "2", 3: "3", 4: "4", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-               11: "lo-thief", 13: "rubble", 0: "hi-thief"}
-SILVER_TOKENS = ("A", "2", "3", "4", "6")
-MINER_TOKENS = ("7", "8", "9", "10")
-THIEVES = ("lo-thief", "hi-thief")
-SILVER_RANKS_BY_TOKEN = {"A": 1, "2": 2, "3": 3, "4": 4, "6": 6}
-ROLE = {
-    **{t: "silver" for t in SILVER_TOKENS}, **{t: "miner" for t in MINER_TOKENS},
-    "rubble": "rubble", "shovel": "shovel", "lo-thief": "lo thief", "hi-thief": "hi thief", "strike": "strike",
-}
-"""A card's role word by its token (the word under a card in hand)."""
-NAME = {
-    **{t: f"{ROLE[t]} {t}" for t in SILVER_TOKENS + MINER_TOKENS},
-    "rubble": "rubble", "shovel": "shovel", "lo-thief": "lo thief", "hi-thief": "hi thief",
-    "strike": "worker's strike",
-}
-"""A card's name in sentences by its token ("silver 6", "hi thief", "worker's strike")."""
-
-
-def token(card: Card) -> str:
-    """The rank/role name of a card in action notation (suits do not matter)."""
-    if card.rank == 12:
-        return "strike" if card.suit == "♠" else "shovel"
-    return _RANK_TOKEN[card.rank]
 
 
 def deck(strikes: int) -> tuple[Card, ...]:
@@ -153,50 +120,11 @@ class SilverCore:
     over: bool
 
 
-# -- actions and their notation ---------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Act:
-    """One action: its ``move`` (the notation's kind), a card's rank/role token and a vault 0-4 (shown 1-5)."""
-
-    move: str
-    tok: str = ""
-    vault: int = -1
-
-    def __str__(self) -> str:
-        return NOTATION.write(self)
-
-
-VAULT = one_based(2)
-RANK = words(*SILVER_TOKENS, *MINER_TOKENS)
-TOKEN = words(*ROLE)
-NOTATION = Notation(
-    Form("play", Act, "play {tok} v{vault}", tok=RANK, vault=VAULT, move="play", example="play 6 v3"),
-    Form("miner", Act, "miner {tok} v{vault}", tok=RANK, vault=VAULT, move="miner", example="miner 9 v2"),
-    Form("rubble", Act, "rubble v{vault}", vault=VAULT, move="rubble", example="rubble v4"),
-    Form("shovel", Act, "shovel v{vault}", vault=VAULT, move="shovel"),
-    Form("lo-thief", Act, "lo-thief", move="lo-thief"),
-    Form("hi-thief", Act, "hi-thief", move="hi-thief"),
-    Form("strike", Act, "strike", move="strike"),
-    Form("discard", Act, "discard {tok}", tok=TOKEN, move="discard", example="discard 7"),
-    Form("lock", Act, "lock v{vault}", vault=VAULT, move="lock", example="lock v5"),
-    Form("clear", Act, "clear strike", move="clear"),
-    Form("steal", Act, "steal v{vault}", vault=VAULT, move="steal", example="steal v2"),
-    Form("place", Act, "place v{vault}", vault=VAULT, move="place", example="place v3"),
-)
-
-CLEAR = Act("clear")
-_ON_THEIR_SIDE = frozenset({"rubble", "steal"})
-_MOVE_NAME = {"play": "silver", "miner": "a miner", "rubble": "rubble", "shovel": "a shovel", "lock": "a lock",
-              "steal": "a thief steals from", "place": "stolen silver"}
-"""What a move puts on a vault, named in a refusal."""
-"""Moves whose vault is the opponent's."""
-
-
 def _pair(seq: Any, seat: int, value: Any) -> Any:
     return (value, seq[1]) if seat == 0 else (seq[0], value)
 
 
-def _take(hand: tuple[Card, ...], tok: str) -> tuple[Card, tuple[Card, ...]]:
+def take_card(hand: tuple[Card, ...], tok: str) -> tuple[Card, tuple[Card, ...]]:
     """The first card of ``hand`` named ``tok`` and the hand without it."""
     for i, card in enumerate(hand):
         if token(card) == tok:
@@ -245,6 +173,8 @@ def _deal(rng: Rng, strikes: int, dealer: int) -> tuple[Hands, tuple[Card, ...],
 
 
 class SilverBarsRules(Rules):
+    """The mechanics; :class:`~.words.SilverBarsWords` and :class:`~.view.SilverBars` add the words and the view."""
+
     info = GameInfo(
         id="silver-bars",
         title="100 Silver Bars",
@@ -354,7 +284,7 @@ class SilverBarsRules(Rules):
             row[i] = Vault(v.cards + (pending.carry,), v.rubble, v.locked)
             return self._draw_and_pass(core, seat, core.hands[seat], vaults=_pair(core.vaults, seat, tuple(row)),
                                        pending=None)
-        card, hand = _take(core.hands[seat], action.tok or move)
+        card, hand = take_card(core.hands[seat], action.tok or move)
         if move == "discard":  # rule 2
             return self._draw_and_pass(core, seat, hand, discard=core.discard + (card,))
         if move == "play" or move == "miner":  # rules 4, 5
@@ -513,238 +443,3 @@ class SilverBarsRules(Rules):
             hands[s] = tuple(sorted(cards[at:at + n]))
             at += n
         return evolve(core, rng=fresh, hands=(hands[0], hands[1]), draw=tuple(cards[at:]))
-
-    # -- words: facts, the log, refusals ----------------------------------------------------------
-    def attempt(self, core: SilverCore, facts: Mapping[str, Any]) -> Action:
-        """The action of an attempt given by the facts :meth:`facts` makes (the card's ``token``, the vault's
-        ``side``); a vault on the wrong side is refused with the reason."""
-        fields = dict(facts)
-        if "token" in facts:
-            fields["tok"] = facts["token"]
-        action = cast(Act, NOTATION.from_facts(fields))
-        side = facts.get("side")
-        if side is not None and action.vault >= 0:
-            theirs = action.move in _ON_THEIR_SIDE
-            if side != (1 - core.turn if theirs else core.turn):
-                whose = "your opponent's" if theirs else "your own"
-                raise IllegalAction(f"{_MOVE_NAME.get(action.move, action.move)} goes on {whose} vaults")
-        return action
-
-    def facts(self, core: SilverCore, act: Action) -> dict[str, Any]:
-        """The move, the card's ``token`` and ``role`` (for card moves), the ``vault`` and its ``side`` (a seat)."""
-        action = cast(Act, act)
-        move = action.move
-        out: dict[str, Any] = {"kind": move}
-        tok = action.tok or (move if move in ROLE else "")
-        if tok:
-            out["token"] = tok
-            out["role"] = ROLE[tok]
-        if action.vault >= 0:
-            out["vault"] = action.vault
-            out["side"] = 1 - core.turn if move in _ON_THEIR_SIDE else core.turn
-        return out
-
-    def describe(self, before: SilverCore, act: Action, after: SilverCore) -> Entry:
-        action = cast(Act, act)
-        seat = before.turn
-        other = 1 - seat
-        who, them = f"{{{seat}}}", f"{{{other}:poss}}"
-
-        def does(verb: str) -> str:
-            return f"{who} {{{seat}:{verb}}}"
-
-        move = action.move
-        i = action.vault
-        v = i + 1
-        facts: dict[str, Any] = {"kind": move}
-        if i >= 0:
-            facts.update(vault=i, side=other if move in _ON_THEIR_SIDE else seat)
-        draws = f" and {{{seat}:draws}}"
-        if move == "clear":
-            line = f"{does('spends')} the turn clearing the worker's strike"
-            facts["card"] = str(STRIKE)
-        elif move == "lock":
-            line = f"{does('locks')} vault {v}"
-        elif move == "steal":
-            carry = after.pending.carry if after.pending else None
-            line = f"{does('steals')} {carry} from {them} vault {v}"
-            facts["card"] = str(carry)
-        elif move == "place":
-            carry = before.pending.carry if before.pending else None
-            line = f"{does('places')} the stolen {carry} in vault {v}{draws}"
-            facts["card"] = str(carry)
-        else:
-            card, _ = _take(before.hands[seat], action.tok or move)
-            facts["card"] = str(card)
-            if move == "discard":
-                line = f"{does('discards')} {card}{draws}"
-            elif move == "play":
-                line = f"{does('puts')} silver {card} in vault {v}{draws}"
-            elif move == "miner":
-                line = f"{does('puts')} miner {card} on vault {v}{draws}"
-            elif move == "rubble":
-                line = f"{does('drops')} rubble {card} into {them} vault {v}{draws}"
-            elif move == "shovel":
-                rubble = before.vaults[seat][i].rubble
-                line = f"{does('shovels')} the rubble out of vault {v}{draws}"
-                facts["removed"] = str(rubble)
-            elif move == "strike":
-                struck = [str(w.cards[-1]) for w in before.vaults[other]
-                          if not w.locked and w.cards and w.cards[-1].rank in MINER_RANKS]
-                gone = f" (miners {', '.join(struck)} discarded)" if struck else ""
-                line = f"{does('calls')} a worker's strike on {{{other}}}{gone}{draws}"
-                facts.update(side=other, struck=struck)
-            else:
-                line = f"{does('plays')} a {NAME[move]}"
-                pending = after.pending
-                if pending is not None and pending.carry is not None:
-                    line += f", stealing {pending.carry} from {them} vault {pending.source + 1}"
-                    facts.update(stolen=str(pending.carry), vault=pending.source, side=other)
-        if after.round != before.round or after.over:
-            last = after.last
-            assert last is not None
-            a, b = last.points
-            line += (f". Round {last.number} ends ({last.reason}): {{0}} {{0:scores}} {a}, {{1}} {{1:scores}} {b}; "
-                     f"totals {after.totals[0]} to {after.totals[1]}")
-            facts["round_end"] = {"round": last.number, "reason": last.reason, "points": [a, b],
-                                  "totals": list(after.totals)}
-            if after.over:
-                won = self.winners(after)
-                line += ". Shared win" if len(won) == 2 else f". {{{won[0]}}} {{{won[0]}:wins}} the match"
-                facts["winners"] = won
-            else:
-                line += f". {{{after.dealer}}} {{{after.dealer}:deals}} round {after.round}"
-        return Entry(seat, line, facts)
-
-    def why_illegal(self, core: SilverCore, act: Action) -> str:
-        action = cast(Act, act)
-        seat = core.turn
-        move = action.move
-        i = action.vault
-        n = i + 1
-        if i >= VAULTS or (i < 0 and move in ("play", "miner", "rubble", "shovel", "lock", "steal", "place")):
-            return f"there is no vault {n}; vaults are v1 to v5"
-        if core.strike[seat]:
-            return "a worker's strike lies in front of you: this turn you can only clear it (clear strike, rule 3)"
-        if move == "clear":
-            return "there is no strike in front of you to clear (rule 3)"
-        pending = core.pending
-        if pending is not None:
-            options = ", ".join(str(a) for a in self.legal_actions(core))
-            thief = NAME[pending.thief]
-            if pending.carry is None:
-                return f"your {thief} must first choose which of the tied vaults to rob (rule 8): {options}"
-            if move == "place":
-                return f"the stolen {pending.carry} does not fit in vault {n}: {self._no_silver(core, i)}"
-            return f"the stolen {pending.carry} must be placed in one of your vaults now (rule 8): {options}"
-        if move in ("steal", "place"):
-            return f"{move} only follows a thief you have just played (rule 8)"
-        mine = core.vaults[seat]
-        theirs = core.vaults[1 - seat]
-        if move == "lock":
-            v = mine[i]
-            if sum(w.locked for w in mine) >= LOCKS:
-                return "you have no locks left (rule 10)"
-            if v.locked:
-                return f"vault {n} is already locked"
-            if v.rubble is not None:
-                return f"vault {n} holds rubble; a lock goes only on silver (rule 10)"
-            if not v.cards:
-                return f"vault {n} is empty; a lock goes only on silver (rule 10)"
-            return f"vault {n} has a miner on top; a lock goes only on silver (rule 10)"
-        tok = action.tok or move
-        if move == "play" and tok in MINER_TOKENS:
-            return f"{tok} is a miner: write miner {tok} v1..v5 (rule 5)"
-        if move == "miner" and tok in SILVER_TOKENS:
-            return f"{tok} is silver: write play {tok} v1..v5 (rule 4)"
-        if all(token(c) != tok for c in core.hands[seat]):
-            return f"you hold no {NAME[tok]}"
-        if move == "play":
-            return self._no_silver(core, i, SILVER_RANKS_BY_TOKEN[tok])
-        if move == "miner":
-            if mine[i].locked:
-                return f"vault {n} is locked"
-            return f"a miner goes only onto silver, and vault {n} has no silver on top (rule 5)"
-        if move == "rubble":
-            if theirs[i].locked:
-                return f"the opponent's vault {n} is locked"
-            return f"rubble goes only into an opponent's empty vault; their vault {n} is not empty (rule 6)"
-        if move == "shovel":
-            return f"there is no rubble in your vault {n} to remove (rule 7)"
-        if move in THIEVES:
-            if not any(not w.locked and w.silver_on_top for w in theirs):
-                return "no unlocked opponent vault has silver on top: the thief has nothing to steal (rule 8)"
-            return "the silver this thief would steal cannot be placed in any of your vaults (rule 8)"
-        return f"{action} is not a legal action now"
-
-    def _no_silver(self, core: SilverCore, i: int, value: int | None = None) -> str:
-        """Why vault ``i`` of the player to move does not take silver (worth ``value``, else the stolen bar)."""
-        pending = core.pending
-        if value is None:
-            value = pending.carry.rank if pending is not None and pending.carry is not None else 0
-        v = core.vaults[core.turn][i]
-        n = i + 1
-        if v.locked:
-            return f"vault {n} is locked"
-        if v.rubble is not None:
-            return f"vault {n} holds rubble; shovel it out first (rules 6, 7)"
-        if not v.cards:
-            return f"vault {n} is empty and takes silver now"
-        if v.cards[-1].rank in SILVER_RANKS:
-            return f"silver never goes straight onto silver: put a miner on vault {n} first (rule 4)"
-        under = token(v.cards[-2])
-        return f"the silver under the miner in vault {n} is {under}; a {_RANK_TOKEN[value]} must be higher (rule 4)"
-
-    # -- the view ----------------------------------------------------------------------------------
-    def view(self, core: SilverCore, seat: int | None) -> dict[str, Any]:
-        pending = core.pending
-        last = core.last
-        hand = core.hands[seat] if seat is not None else None
-        return {
-            "round": core.round,
-            "max_rounds": MAX_ROUNDS,
-            "target": TARGET,
-            "dealer": core.dealer,
-            "match": list(core.totals),
-            "round_scores": [round_points(core.vaults[s]) for s in (0, 1)],
-            "vaults": [_vaults_json(core.vaults[s]) for s in (0, 1)],
-            "locks_left": [LOCKS - sum(v.locked for v in core.vaults[s]) for s in (0, 1)],
-            "strike": list(core.strike),
-            "draw_count": len(core.draw),
-            "discard": [str(c) for c in core.discard],
-            "discard_count": len(core.discard),
-            "discard_top": str(core.discard[-1]) if core.discard else None,
-            "hand_counts": [len(h) for h in core.hands],
-            "hand": None if hand is None else [str(c) for c in hand],
-            "hand_roles": None if hand is None else [_role_json(token(c)) for c in hand],
-            "pending": None if pending is None else {
-                "thief": pending.thief,
-                "thief_name": NAME[pending.thief],
-                "choices": list(pending.choices),
-                "carry": None if pending.carry is None else str(pending.carry),
-                "from": None if pending.source < 0 else pending.source,
-            },
-            "last_round": None if last is None else {
-                "round": last.number,
-                "points": list(last.points),
-                "reason": last.reason,
-                "vaults": [_vaults_json(last.vaults[s]) for s in (0, 1)],
-            },
-        }
-
-
-
-def _role_json(tok: str) -> dict[str, str]:
-    """A hand card's token (as in the moves' facts), role word and name."""
-    return {"token": tok, "role": ROLE[tok], "name": NAME[tok]}
-
-
-def _vaults_json(row: tuple[Vault, ...]) -> list[dict[str, Any]]:
-    return [
-        {"cards": [str(c) for c in v.cards], "roles": [ROLE[token(c)] for c in v.cards],
-         "rubble": None if v.rubble is None else str(v.rubble), "locked": v.locked, "silver": v.silver}
-        for v in row
-    ]
-
-
-RULES = register(SilverBarsRules())
