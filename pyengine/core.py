@@ -47,6 +47,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .notation import Notation, quote
+
+# JSON reading lives in .reading; its names stay importable from here too.
+from .reading import MAX_JSON_DEPTH as MAX_JSON_DEPTH
+from .reading import MAX_RECORD_CHARS as MAX_RECORD_CHARS
+from .reading import json_depth as json_depth
+from .reading import read_json as read_json
 from .rng import Rng
 from .words import Entry
 
@@ -607,53 +613,12 @@ def named_position(game_id: str, name: object) -> State:
 
 _RECORD_KEYS = ("game", "rules_version", "players", "options", "seed", "actions")
 
-MAX_RECORD_CHARS = 5_000_000
-"""A record text longer than this is refused before it is read."""
-MAX_JSON_DEPTH = 64
-"""Records and positions nest a few levels; deeper JSON is refused before it is read (no recursion blow-up)."""
-
 
 def check_seat(seat: object, players: int) -> None:
     """``ValueError`` unless ``seat`` is None or a seat number (not a bool) below ``players``."""
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players):
         got = quote(seat) if isinstance(seat, str) else repr(seat)
         raise ValueError(f"seat must be None or 0..{players - 1}; got {got}")
-
-
-def json_depth(text: str) -> int:
-    """How deeply ``text``'s arrays and objects nest (strings skipped), without parsing it."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
-
-
-def read_json(text: object, what: str = "record") -> Any:
-    """JSON text read safely: a bounded size and depth, and every failure a short ``ValueError``."""
-    if not isinstance(text, str):
-        raise ValueError(f"a {what} is JSON text; got {type(text).__name__}")
-    if len(text) > MAX_RECORD_CHARS:
-        raise ValueError(f"the {what} is too long ({len(text):,} characters; at most {MAX_RECORD_CHARS:,})")
-    if json_depth(text) > MAX_JSON_DEPTH:
-        raise ValueError(f"the {what} nests deeper than {MAX_JSON_DEPTH} levels")
-    try:
-        return json.loads(text)
-    except ValueError as exc:  # JSONDecodeError, and integers beyond CPython's digit limit
-        raise ValueError(f"not a JSON {what}: {quote(str(exc))}") from None
 
 
 def replay(record: object) -> State:

@@ -1,11 +1,18 @@
-"""Reading untrusted descriptions (positions): type tests and how a bad value is named in a message."""
+"""Reading untrusted text and descriptions (records, positions): JSON of a bounded size and depth, type tests
+and how a bad value is named in a message."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, TypeGuard
 
 from .notation import quote
+
+MAX_RECORD_CHARS = 5_000_000
+"""A record text longer than this is refused before it is read."""
+MAX_JSON_DEPTH = 64
+"""Records and positions nest a few levels; deeper JSON is refused before it is read (no recursion blow-up)."""
 
 
 def is_int(value: object) -> TypeGuard[int]:
@@ -30,3 +37,39 @@ def shown(value: object) -> str:
     if isinstance(value, Mapping):
         return "an object"
     return quote(value)
+
+
+def json_depth(text: str) -> int:
+    """How deeply ``text``'s arrays and objects nest (strings skipped), without parsing it."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def read_json(text: object, what: str = "record") -> Any:
+    """JSON text read safely: a bounded size and depth, and every failure a short ``ValueError``."""
+    if not isinstance(text, str):
+        raise ValueError(f"a {what} is JSON text; got {type(text).__name__}")
+    if len(text) > MAX_RECORD_CHARS:
+        raise ValueError(f"the {what} is too long ({len(text):,} characters; at most {MAX_RECORD_CHARS:,})")
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise ValueError(f"the {what} nests deeper than {MAX_JSON_DEPTH} levels")
+    try:
+        return json.loads(text)
+    except ValueError as exc:  # JSONDecodeError, and integers beyond CPython's digit limit
+        raise ValueError(f"not a JSON {what}: {quote(str(exc))}") from None

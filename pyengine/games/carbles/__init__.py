@@ -1,9 +1,10 @@
 """Carbles: cards move marbles round a ring of 18 spaces per player into four goal spaces.
 
 The package in the contract's order: :mod:`.rules` (setting up, legal actions, their effect and
-the results), :mod:`.actions` (action values and their notation), :mod:`.words` (the log and the
-refusals), :mod:`.view` (what a seat sees, the facts of each action, the named positions) and
-:mod:`.position` (a core from a described position, checked field by field).
+the results) with :mod:`.board` (the ring, the homes, the goal entries and slots as locations),
+:mod:`.actions` (action values and their notation), :mod:`.words` (the log and the refusals),
+:mod:`.view` (what a seat sees, the facts of each action, the named positions) and :mod:`.position`
+(a core from a described position, checked field by field).
 """
 
 from __future__ import annotations
@@ -14,25 +15,9 @@ from typing import Any
 from ...core import Action, OptionValue, register
 from ...words import Entry
 from .actions import NOTATION, Back, Burn, Marble, Move, Out, Pass, Play, Swap, rank_text
+from .board import LOT, MARBLES, SECTOR, destinations, entry, forward, goal, home, occupancy
 from .position import load
-from .rules import (
-    DECK,
-    LOT,
-    MARBLES,
-    MOVES_PER_DECK,
-    SECTOR,
-    Carbles,
-    PlayRules,
-    deal,
-    deck_cap,
-    destinations,
-    entry,
-    forward,
-    goal,
-    home,
-    legal,
-    occupancy,
-)
+from .rules import DECK, MOVES_PER_DECK, Carbles, PlayRules, deal, deck_cap, legal
 from .view import POSITIONS, facts, view
 from .words import describe, why_illegal
 

@@ -17,7 +17,8 @@ from ...frozen import evolve
 from ...notation import quote
 from ...reading import is_int, is_list, shown
 from ...rng import Rng
-from .rules import DECK, DECK_SIZE, HAND_SIZE, LOT, MARBLES, SECTOR, Carbles, deal, finished, goal, sides, start
+from .board import LOT, MARBLES, SECTOR, finished, goal
+from .rules import DECK, DECK_SIZE, HAND_SIZE, Carbles, deal, sides, start
 
 FIELDS = ("marbles", "turn", "seed", "hands", "deck", "discards")
 """Every key a position may have; all are optional."""

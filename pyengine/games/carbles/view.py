@@ -6,21 +6,8 @@ from typing import Any
 
 from ...core import NamedPosition
 from .actions import NOTATION, Burn, Move, Pass, Play, Swap, rank_text
-from .rules import (
-    LOT,
-    MARBLES,
-    SECTOR,
-    Carbles,
-    deck_cap,
-    entry,
-    finished,
-    home,
-    in_goal,
-    marble_index,
-    owner_for,
-    sides,
-    target,
-)
+from .board import LOT, MARBLES, SECTOR, entry, finished, home, in_goal
+from .rules import Carbles, deck_cap, marble_index, owner_for, sides, target
 
 
 def place(loc: int, players: int) -> str:

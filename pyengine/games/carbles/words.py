@@ -6,19 +6,8 @@ from typing import Any
 
 from ...words import Entry
 from .actions import Back, Burn, Marble, Move, Out, Pass, Play, Swap, rank_text
-from .rules import (
-    LOT,
-    MARBLES,
-    MOVE_OUT,
-    SECTOR,
-    STEPS,
-    Carbles,
-    deck_cap,
-    legal,
-    marble_index,
-    owner_for,
-    target,
-)
+from .board import LOT, MARBLES, SECTOR
+from .rules import MOVE_OUT, STEPS, Carbles, deck_cap, legal, marble_index, owner_for, target
 from .view import marble_pair, place
 
 NUMBERS = (

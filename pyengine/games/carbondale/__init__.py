@@ -9,7 +9,8 @@ tests cite them as "rule 18". Choices where the original leaves room are listed 
 - rule 25 (stalemate guard) plus rule 26, a hard limit of ``ROUND_LIMIT`` rounds, so every game ends.
 
 Modules, in the contract's order: :mod:`.rules` (the core value, setup, legal actions, apply, scores,
-evaluate, sample_hidden), :mod:`.actions` (action values and :data:`NOTATION`), :mod:`.words`
+evaluate, sample_hidden) with :mod:`.network` (where a card lies, the build table and what a
+network's cards imply), :mod:`.actions` (action values and :data:`NOTATION`), :mod:`.words`
 (describe, why_illegal), :mod:`.view` (views and named positions).
 """
 
@@ -29,15 +30,8 @@ from .actions import (
     Move,
     TakeStock,
 )
-from .rules import (
-    ROUND_LIMIT,
-    ZONE,
-    CarbondaleCore,
-    Network,
-    Placed,
-    build_limit,
-    network,
-)
+from .network import ZONE, Network, Placed, build_limit, network
+from .rules import ROUND_LIMIT, CarbondaleCore
 from .view import FIGURE_1, Carbondale
 
 RULES = register(Carbondale())

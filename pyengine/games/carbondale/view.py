@@ -14,6 +14,7 @@ from ...core import NamedPosition, OptionValue
 from ...notation import quote
 from ...reading import is_int
 from ...rng import Rng
+from .network import ZONE, Network, Placed, network, reaches_goal
 from .rules import (
     ACT,
     BONUS_HAND_SIZE,
@@ -24,13 +25,8 @@ from .rules import (
     SEGMENTS,
     STALEMATE_ROUNDS,
     STARTING_PAIRS,
-    ZONE,
     CarbondaleCore,
-    Network,
-    Placed,
-    network,
     parse_card,
-    reaches_goal,
 )
 from .words import CarbondaleWords
 

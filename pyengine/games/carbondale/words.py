@@ -11,6 +11,7 @@ from ...cards import Card
 from ...core import Action
 from ...words import Entry
 from .actions import STEP, Build, Claim, Contribute, Decline, Defend, Discard, DrawPile, EndTurn, TakeStock
+from .network import build_limit, can_defend, network
 from .rules import (
     ACT,
     CLAIM_ATTEMPTS,
@@ -21,9 +22,6 @@ from .rules import (
     ROUND_LIMIT,
     CarbondaleCore,
     CarbondaleRules,
-    build_limit,
-    can_defend,
-    network,
 )
 
 ENDINGS = {
