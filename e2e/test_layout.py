@@ -23,9 +23,15 @@ IN_VIEW = """(selector) => [...document.querySelectorAll(selector)].some((e) => 
 })"""
 
 
+# with more players the scores and the others' places take more room: these must still fit
+MORE_PLAYERS = [("carbondale", 4), ("cardcassonne", 4), ("carbon-city-zero", 4)]
+
+
 def test_a_whole_turn_on_the_first_screen(page: Page) -> None:
     problems = []
-    for game, (players, hand, choose, end) in GAMES.items():
+    cases = [(game, spec[0]) for game, spec in GAMES.items()] + MORE_PLAYERS
+    for game, players in cases:
+        _, hand, choose, end = GAMES[game]
         page.set_viewport_size({"width": 390, "height": 844})
         page.goto("index.html#" + mid_game(game, players, 3, 0))
         wait_settled(page)
@@ -35,7 +41,7 @@ def test_a_whole_turn_on_the_first_screen(page: Page) -> None:
         for size, (width, height) in SIZES.items():
             page.set_viewport_size({"width": width, "height": height})
             page.evaluate("scrollTo(0, 0)")
-            shot(page, game, f"layout-{size}")
+            shot(page, game, f"layout-{players}-{size}")
             wanted = {"hand": hand, "a place to play": "#board [data-action]", "end turn": end}
             for what, selector in wanted.items():
                 if selector and not page.evaluate(IN_VIEW, selector):

@@ -85,8 +85,8 @@ def render(view: dict[str, Any], selection: str | None) -> str:
         '<div class="cc-table">'
         + _track(view, names)
         + _prompt(view, moves, names, counts, chosen)
+        + _hand(view, counts, chosen, moves.plays)  # above the board: a turn's card and its cells on one screen
         + _board(view, moves, names, counts, chosen)
-        + _hand(view, counts, chosen, moves.plays)
         + "</div>"
     )
 
