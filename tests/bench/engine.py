@@ -76,7 +76,7 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--decisions", type=int, default=20)
+    parser.add_argument("--decisions", type=int, default=20, help="decisions timed per level (0: playouts only)")
     parser.add_argument("--only", default=None)
     parser.add_argument("--repeat", type=int, default=3, help="playout runs per row; the fastest is printed")
     args = parser.parse_args()
@@ -90,6 +90,8 @@ def main() -> None:
         for players in counts:
             aps, gps, length = max(playout_speed(game, players, args.games) for _ in range(args.repeat))
             print(f"{game:18} {players:>7} {aps:>10,.0f} {gps:>8.2f} {length:>12.0f}")
+    if args.decisions <= 0:  # playouts only
+        return
     print()
     print(f"{'game':18} {'players':>7} {'level':>7} {'median ms':>10} {'p95 ms':>8}")
     for game, info in pyengine.GAMES.items():
