@@ -56,12 +56,16 @@ addEventListener("py:progress", (event) => {
 
 async function startPython() {
   setProgress(10, "Loading the Python runtime…");
+  // PyScript loads Python through web/python.js (the same module instance as here): it unpacks the engine wheel and
+  // the browser package, and starts from the build's memory snapshot once the browser holds it. Python starts at
+  // once (begin), while PyScript itself loads.
+  const python = new URL("web/python.js", document.baseURI).href;
+  const starter = import(python);
   const build = await (await fetch("build.json", { cache: "no-cache" })).json();
   const here = (path) => new URL(`${path}?v=${build.cache_key}`, document.baseURI).href;
-  // PyScript loads Python through web/python.js (the same module instance as here): it unpacks the engine wheel and
-  // the browser package, and starts from the build's memory snapshot once the browser holds it.
-  const python = new URL("web/python.js", document.baseURI).href;
-  (await import(python)).configure(build);
+  const module = await starter;
+  module.configure(build);
+  module.begin().catch(() => {});  // a failure shows when PyScript asks for this Python
   const script = document.createElement("script");
   script.type = "py";
   script.src = here("web/main.py");

@@ -73,8 +73,28 @@ async function checked(file, wheel, zip) {
   return { image: file.subarray(length) };
 }
 
+let early = null; // Python started by begin(), before PyScript asked for it
+
+// Start Python at once, as soon as the page has the build's manifest: fetching and restoring it then overlaps
+// with loading PyScript, and PyScript's own call to loadPyodide receives this Python (with its output wired).
+export function begin() {
+  if (!early) early = start({});
+  return early;
+}
+
 // Python, ready to import the engines. `options` go to Pyodide's loadPyodide (PyScript passes its stdout and stderr).
 export async function loadPyodide(options = {}) {
+  if (early) {
+    const py = await early;
+    early = null;
+    if (options.stdout) py.setStdout({ batched: options.stdout });
+    if (options.stderr) py.setStderr({ batched: options.stderr });
+    return py;
+  }
+  return start(options);
+}
+
+async function start(options) {
   const build = settings.build;
   if (!build) throw new Error("python.js: configure(build) first");
   performance.mark("python-start");
