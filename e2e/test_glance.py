@@ -58,7 +58,9 @@ def play_the_suggestion(page: Page, game: str) -> None:
     hinted = page.locator("#board .hinted")
     expect(hinted).to_have_count(1)
     shot(page, game, "glance-hint")
-    if hinted.get_attribute("data-select") is not None:
+    for _ in range(3):  # a card, then (in Carbles) a marble, before the move itself
+        if hinted.get_attribute("data-select") is None:
+            break
         hinted.click()
         expect(hinted).to_have_count(1)
     action = hinted.get_attribute("data-action")
@@ -85,3 +87,19 @@ def test_marks_refusals_and_suggestions_in_four_games(page: Page) -> None:
         expect(page.locator("#board .last-move").first).to_be_visible()
         shot(page, game, "glance-phone")
         page.set_viewport_size({"width": 1366, "height": 768})
+
+
+def test_carbles_marks_the_last_turn_explains_refusals_and_suggests(page: Page) -> None:
+    """Carbles draws on a ring: the computer's last turn is its marble's path, named in words; a card or marble
+    that cannot move says why; the suggestion leads card, marble, space to a legal move."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto("index.html?game=carbles&players=2&seed=11&bots=1&level=easy&delay=0")  # the computer opens
+    expect(page.locator("#table-title")).to_have_text("Carbles", timeout=60_000)
+    assert wait_settled(page) == "ready"
+    expect(page.locator("#board .cbl-recent").first).to_be_attached()
+    said = page.locator("#board .cbl-recent title").first.text_content() or ""
+    assert said.startswith("Computer 2 (easy)'s last turn: Computer 2 (easy)'s marble 1 from the lot"), said
+    refused_click(page)
+    shot(page, "carbles", "glance-refused")
+    play_the_suggestion(page, "carbles")
+    shot(page, "carbles", "glance-wide")

@@ -91,7 +91,7 @@ def tries_of(markup: str) -> list[dict[str, object]]:
     return parser.tries
 
 
-@pytest.mark.parametrize("game", GLANCE_GAMES)
+@pytest.mark.parametrize("game", [*GLANCE_GAMES, "carbles"])
 def test_every_click_that_plays_nothing_gets_the_engines_reason(game: str) -> None:
     """Every ``data-try`` on the table (with and without a selection) is a well-formed attempt that the engine
     refuses with a reason; every game offers some (a card with no use, or a target not legal for the card)."""

@@ -29,7 +29,7 @@ from typing import Any
 
 from pyengine.words import say
 
-from ..html import button, card, esc
+from ..html import button, card, esc, tried
 
 SECTOR = 18
 COLUMN = 9
@@ -38,6 +38,18 @@ MARBLES = 4
 OUT_KINDS = ("out", "partner_out")
 SIZE = 1000
 """The ring's drawing is SIZE x SIZE units (the SVG's viewBox); the stylesheet scales it to the space there is."""
+
+
+STEPS_OF = {"A": 1, "J": 11, "Q": 12, "K": 13, "Jk": 1}
+"""How far a card would move a marble when a click tries it (the engine says why that is refused)."""
+
+
+def tried_move(card_rank: str, marble: list[int]) -> dict[str, Any]:
+    """The facts of moving ``marble`` with a card of ``card_rank``, as a click that plays nothing tries it."""
+    if card_rank == "4":
+        return {"kind": "back", "card": "4", "marble": marble, "steps": 4}
+    steps = STEPS_OF.get(card_rank) or int(card_rank)
+    return {"kind": "move", "card": card_rank, "marble": marble, "steps": steps, "goal": False}
 
 
 def rank_of(text: str) -> str:
@@ -251,7 +263,7 @@ def render(view: dict[str, Any], selection: str | None) -> str:
     space_action.update(lot_actions)
     selectable = {key: prefix + "m:" + key for key in piece_actions}
 
-    ring = ring_svg(view, space_action, selectable, marble_sel)
+    ring = ring_svg(view, space_action, selectable, marble_sel, card_sel if card_sel and not seven else None)
     side = (
         info_html(view, view["names"])
         + hand_html(view, moves, card_sel, burning)
@@ -270,9 +282,11 @@ def marble_place(view: dict[str, Any], pi: list[int]) -> str:
 
 
 def ring_svg(
-    view: dict[str, Any], space_action: dict[str, str], selectable: dict[str, str], marble_sel: str | None
+    view: dict[str, Any], space_action: dict[str, str], selectable: dict[str, str], marble_sel: str | None,
+    trying: str | None = None,
 ) -> str:
-    """The whole track as one SVG: sectors, spaces, lanes, lots, names, the last turns' paths, the marbles."""
+    """The whole track as one SVG: sectors, spaces, lanes, lots, names, the last turns' paths, the marbles
+    (``trying``: the chosen card, so a click on a marble it cannot move asks the engine why)."""
     players: int = view["players"]
     names: list[str] = view["names"]
     you = view.get("you")
@@ -339,6 +353,8 @@ def ring_svg(
             attrs = f' data-select="{esc(selectable[marble_key(pi)])}"'
         if attrs:
             attrs += f' role="button" tabindex="0" aria-label="{esc(words)}"'
+        elif pi is not None and trying is not None:  # the chosen card cannot move this marble: a click says why
+            attrs = tried(tried_move(trying, pi))
         inner = f'<circle class="cbl-spot" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(r)}"/>'
         if attrs:  # a larger, invisible circle makes a small target easier to hit (never over a neighbour's centre)
             inner = f'<circle class="cbl-hit" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(hit)}"/>' + inner
@@ -556,6 +572,9 @@ def hand_html(view: dict[str, Any], moves: dict[str, dict[str, Any]], card_sel: 
             cards.append(card(text, action=burns[text], title=f"burn {text}"))
         elif rank in playable and not view.get("seven"):
             cards.append(card(text, select=f"card:{rank}", selected=rank == card_sel))
+        elif moves and not burning and isinstance(view.get("seat"), int):
+            # it moves nothing now (or a 7 is being split): a click says why, in the engine's words
+            cards.append(card(text, attempt=tried_move(rank, [view["seat"], 0])))
         else:
             cards.append(card(text))
     note = ""
