@@ -49,6 +49,19 @@ def refused_click(page: Page) -> None:
     page.keyboard.press("Escape")
 
 
+def read_the_legend(page: Page) -> None:
+    """The table's key opens from its always visible summary (touch screens show no tooltips) and stays open
+    across a redraw."""
+    page.locator("#legend details.legend summary").click()
+    rows = page.locator("#legend .legend-list .legend-row")
+    expect(rows.first).to_be_visible()
+    assert rows.count() >= 4
+    page.keyboard.press("Escape")  # a redraw (it drops any selection)
+    wait_settled(page)
+    expect(rows.first).to_be_visible()
+    page.locator("#legend details.legend summary").click()
+
+
 def play_the_suggestion(page: Page, game: str) -> None:
     """Ask for a suggestion, check that it is a legal move (or the selection leading to one), and play it."""
     before = len(saved_record(page)["actions"])
@@ -79,6 +92,7 @@ def test_marks_refusals_and_suggestions_in_four_games(page: Page) -> None:
         # the computer's last move: outlined, and named in words (a label on it, or the legend of a dense grid)
         expect(page.locator("#board .last-move").first).to_be_visible()
         expect(page.locator("#board")).to_contain_text(re.compile(r"[Ll]ast move(:| of) Computer 1"))
+        read_the_legend(page)
         refused_click(page)
         shot(page, game, "glance-refused")
         play_the_suggestion(page, game)
@@ -99,6 +113,7 @@ def test_carbles_marks_the_last_turn_explains_refusals_and_suggests(page: Page) 
     expect(page.locator("#board .cbl-recent").first).to_be_attached()
     said = page.locator("#board .cbl-recent title").first.text_content() or ""
     assert said.startswith("Computer 2 (easy)'s last turn: Computer 2 (easy)'s marble 1 from the lot"), said
+    read_the_legend(page)
     refused_click(page)
     shot(page, "carbles", "glance-refused")
     play_the_suggestion(page, "carbles")

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from cardtable_web import drawing
 from cardtable_web.registry import SITE_GAMES, renderer_for
 
 import pyengine
@@ -399,3 +400,13 @@ if __name__ == "__main__":  # rewrite the rules page's unrolled figure after a c
     start += len('<div class="live-position" data-position="board"></div>\n')
     end = text.index("</figure>\n", start) + len("</figure>\n") if text[start:].startswith("<figure") else start
     rules.write_text(text[:start] + carbles_unrolled_figure() + text[end:])
+
+
+@pytest.mark.parametrize("game", list(pyengine.GAMES))
+def test_every_table_has_a_key_to_its_symbols(game: str) -> None:
+    """A legend under a visible summary says what each symbol on the table means (touch screens show no
+    tooltips); it offers nothing to click but its summary, and every symbol it names is drawn on some table."""
+    legend = drawing.legend_html(game)
+    assert legend.startswith('<details class="legend"><summary>What the marks mean</summary>')
+    assert legend.count("<dt>") >= 4 and legend.count("<dt>") == legend.count("<dd>")
+    assert "data-action" not in legend and "data-select" not in legend and "data-try" not in legend

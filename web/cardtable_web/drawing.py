@@ -23,6 +23,11 @@ def render_view(game: str, view: dict[str, Any], selection: str | None = None) -
     return str(renderer_for(game).render(full, selection))
 
 
+def legend_html(game: str) -> str:
+    """The key to a game's table: what each symbol means (the renderer's ``LEGEND``; empty when it has none)."""
+    return str(getattr(renderer_for(game), "LEGEND", ""))
+
+
 def render_state(
     state: pyengine.State, seat: int | None, selection: str | None = None, names: list[str] | None = None
 ) -> str:

@@ -123,5 +123,13 @@ def last_label(view: Mapping[str, Any], seat: int) -> str:
     return f'<span class="last-label seat-{seat}">{esc(words)}</span>'
 
 
+def legend(entries: Iterable[tuple[str, str]]) -> str:
+    """The table's key: each symbol (HTML, drawn as on the table) with its meaning in words, under a summary
+    that is always visible ("What the marks mean"), so touch screens, which show no tooltips, can read it too."""
+    rows = "".join(f'<div class="legend-row"><dt>{symbol}</dt><dd>{esc(words)}</dd></div>' for symbol, words in entries)
+    return (f'<details class="legend"><summary>What the marks mean</summary>'
+            f'<dl class="legend-list">{rows}</dl></details>')
+
+
 def join(parts: Iterable[str]) -> str:
     return "".join(parts)

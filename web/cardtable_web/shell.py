@@ -280,6 +280,7 @@ class Table:
         else:
             board.innerHTML = drawing.table_html(session)
             self.apply_zoom()
+        self.draw_legend(session.setup.game)
         moves = len(session.state.history())
         board.classList.toggle("fresh", moves != self.drawn_moves)
         self.drawn_moves = moves
@@ -301,6 +302,14 @@ class Table:
         undo.disabled = not possible
         undo.title = "Take back your last move" if possible else (
             "Nothing to take back: never past another player's decision or a card seen for the first time")
+
+    def draw_legend(self, game: str) -> None:
+        """The key to the table's symbols, under the table: drawn once per game (so it stays open while the
+        table redraws)."""
+        box = byid("legend")
+        if box.getAttribute("data-game") != game:
+            box.innerHTML = drawing.legend_html(game)
+            box.setAttribute("data-game", game)
 
     def draw_advice(self, session: Session) -> None:
         """The polite note beside the table (a refusal's reason or a suggestion), the suggestion's highlight and
@@ -565,6 +574,7 @@ class Table:
         byid("status").innerHTML = (f'<p class="headline" role="status">{esc(replay.caption())}</p>'
                                     + drawing.scores_html(replay.states[replay.index], replay.names))
         byid("board").innerHTML = replay.controls_html() + drawing.render_view(game, replay.view())
+        self.draw_legend(game)
         byid("message").textContent = ""
         log = byid("log")
         log.innerHTML = replay.log_html()

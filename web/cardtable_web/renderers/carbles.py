@@ -29,7 +29,7 @@ from typing import Any
 
 from pyengine.words import say
 
-from ..html import button, card, esc, tried
+from ..html import button, card, esc, legend, tried
 
 SECTOR = 18
 COLUMN = 9
@@ -213,6 +213,26 @@ def path_data(ring: Ring, keys: list[str]) -> str:
 
 
 # ----------------------------------------------------------------------------------- the table
+
+
+def _legend_spot(classes: str) -> str:
+    """A small picture of one kind of place on the ring, drawn with the ring's own classes."""
+    return (f'<svg class="legend-svg" viewBox="-14 -14 28 28" aria-hidden="true"><g class="{classes}">'
+            '<circle class="cbl-spot" r="10"/></g></svg>')
+
+
+LEGEND = legend([
+    ('<svg class="legend-svg" viewBox="-14 -14 28 28" aria-hidden="true"><g class="cbl-marble seat-0">'
+     '<circle r="11"/><text text-anchor="middle" dominant-baseline="central" font-size="13">1</text></g></svg>',
+     "a marble, numbered by its player (its own number beside it when the ring is large)"),
+    (_legend_spot("cbl-home seat-0"), "a player's home: the space where their marbles come out of the lot"),
+    (_legend_spot("cbl-entry seat-0"), "a player's goal entry: from here their marbles may turn into the goal"),
+    (_legend_spot("cbl-goal seat-0"), "a goal slot (four per player, off the track)"),
+    (_legend_spot("cbl-lot seat-0"), "a place in the lot, where a player's marbles wait to come out"),
+    ('<svg class="legend-svg" viewBox="-14 -14 28 28" aria-hidden="true"><path class="cbl-path seat-0" '
+     'd="M-11,7 Q0,-14 11,7" stroke-width="4"/></svg>', "a player's last turn: the way each marble went"),
+])
+"""What the ring's marks mean (the page shows it under the table: see ``drawing.legend_html``)."""
 
 
 def render(view: dict[str, Any], selection: str | None) -> str:

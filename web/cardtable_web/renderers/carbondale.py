@@ -80,6 +80,18 @@ def _say(view: dict[str, Any], text: str) -> str:
     return html.esc(say(text, view["names"], view.get("seat") if you is None else you))
 
 
+LEGEND = html.legend([
+    ('<span class="cb-penny">¢</span>', "a starting card (each player begins with two, side by side)"),
+    ('<span class="cb-vmark">!</span>', "vulnerable: a rival may try to claim this card (its outline is dashed)"),
+    ('<span class="cb-progress"><span class="cb-heart">♡ 4</span> <span class="cb-diamond">♢ 2</span> 6/10</span>',
+     "hearts and diamonds in a network, and its progress toward 7 of one red suit and 3 of the other"),
+    (html.card_back(4), "cards in a player's hand, or in a pile"),
+    ('<span class="cb-tag">new</span>', "put in the communal stock this turn: nobody may take it yet"),
+    ('<span class="last-label seat-1">last move</span>', "a player's latest move, outlined in their colour"),
+])
+"""What the table's symbols mean (the page shows it under the table: see ``drawing.legend_html``)."""
+
+
 def render(view: dict[str, Any], selection: str | None) -> str:
     """The Carbondale table for ``view["seat"]`` (see the module docstring for the clicks)."""
     moves = _Moves(view["moves"])

@@ -75,6 +75,20 @@ def _area_state(area: dict[str, Any]) -> str:
     return "partially complete" if area["partial"] else "open"
 
 
+LEGEND = html.legend([
+    ('<span class="legend-suits"><b class="cc-k-clubs">♣</b> <b class="cc-k-diamonds">♢</b> '
+     '<b class="cc-k-hearts">♡</b> <b class="cc-k-spades">♠</b></span>',
+     "an area's border, in its suit's colour: touching cards of one suit form an area"),
+    ('<span class="cc-token seat-0">1</span>', "a player's token (the number is the seat): it claims its area"),
+    ('<span class="cc-supply"><span class="cc-token seat-0">1</span>×7</span>', "tokens a player has left to place"),
+    ('<span class="cc-l cc-l-partially">L3</span>',
+     "open cells around an area (Show open-cell counts): 0 is complete; at most its number of cards, partially"),
+    ('<span class="legend-ring">A♡</span>', "ringed in orange: an area you may score now"),
+    ('<span class="cc-swatch seat-1"></span>', "a player's latest move, outlined in their colour"),
+])
+"""What the table's symbols mean (the page shows it under the table: see ``drawing.legend_html``)."""
+
+
 def render(view: dict[str, Any], selection: str | None) -> str:
     names = view["names"]
     counts, chosen = _selection(selection)

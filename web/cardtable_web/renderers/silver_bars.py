@@ -13,7 +13,7 @@ from typing import Any
 
 from pyengine.words import say
 
-from ..html import button, card, card_back, esc, last_label, last_move_words, tried
+from ..html import button, card, card_back, esc, last_label, last_move_words, legend, tried
 
 CARD_MOVES = ("play", "miner", "rubble", "shovel", "lo-thief", "hi-thief", "strike", "discard")
 """Moves reached by first picking a card in hand."""
@@ -68,6 +68,21 @@ def _vault(
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+LEGEND = legend([
+    ("<b>V1</b>–<b>V5</b>", "a player's five vaults"),
+    ('<span class="sb-locks"><i class="sb-pip"></i><i class="sb-pip sb-used"></i></span>',
+     "locks: five per player; a used one is dimmed"),
+    ('<span class="sb-lock">LOCKED</span>', "a locked vault: no more cards, safe from thieves and strikes; it scores"),
+    ('<span class="sb-tag">rubble</span>', "rubble: the vault takes no card and no lock until a shovel clears it"),
+    ("silver", "A, 2, 3, 4, 6: silver bars worth 1, 2, 3, 4 or 6, into an empty vault or onto a miner"),
+    ("miner", "7 to 10: onto silver; only richer silver may follow on it"),
+    ("rubble, shovel", "K blocks a rival's empty vault; Q clears rubble from yours"),
+    ("lo thief, hi thief", "J and joker: take the lowest or the highest top bar from a rival's unlocked vault"),
+    ("strike", "Q♠: discards the miners on top of a rival's vaults; they spend their next turn clearing it"),
+])
+"""What the table's symbols and card roles mean (the page shows it under the table: see ``drawing.legend_html``)."""
 
 
 def render(view: dict[str, Any], selection: str | None) -> str:
