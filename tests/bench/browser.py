@@ -17,9 +17,9 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import multiprocessing
 import statistics
 import sys
-import threading
 from functools import partial
 from http.server import ThreadingHTTPServer
 from pathlib import Path
@@ -101,10 +101,18 @@ def compressed_sizes(site: Path, names: list[str]) -> tuple[int, int, int | None
 
 
 def worker_ready(page: Any) -> None:
-    """Wait (at most a minute) until the service worker has installed and cached the site, as before a later visit."""
+    """Wait (at most a minute) until the service worker has installed and cached the site, the memory snapshot
+    included (it is cached in the background after the first visit), as before a later visit."""
     page.evaluate(
-        "Promise.race([navigator.serviceWorker ? navigator.serviceWorker.ready : null,"
-        " new Promise((r) => setTimeout(r, 60000))])"
+        """async () => {
+          const until = Date.now() + 60000;
+          if (navigator.serviceWorker) await Promise.race([navigator.serviceWorker.ready,
+                                                           new Promise((r) => setTimeout(r, 60000))]);
+          const build = await (await fetch("build.json", { cache: "no-cache" })).json();
+          if (!build.snapshot || !globalThis.caches) return;
+          const url = new URL(build.snapshot, document.baseURI).href;
+          while (Date.now() < until && !(await caches.match(url))) await new Promise((r) => setTimeout(r, 200));
+        }"""
     )
 
 
@@ -185,8 +193,12 @@ def main() -> None:
     parser.add_argument("--games", default="")
     parser.add_argument("--startup-only", action="store_true", help="measure start-up only (no decision times)")
     args = parser.parse_args()
+    # The server runs in its own process, as a real host does: in this one it would share Python's lock with
+    # Playwright's client and delay the page's requests while the script waits on the browser.
     server = ThreadingHTTPServer(("127.0.0.1", 0), partial(BenchHandler, directory=args.site))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    serving = multiprocessing.get_context("fork").Process(target=server.serve_forever, daemon=True)
+    serving.start()
+    server.socket.close()
     base = f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
     sys.path.insert(0, str(ROOT))
     import pyengine
@@ -224,7 +236,7 @@ def main() -> None:
                   f"{s_raw / 1e6:.2f} MB, gzip {s_gz / 1e6:.2f} MB, brotli {s_brotli}")
         if args.startup_only:
             browser.close()
-            server.shutdown()
+            serving.terminate()
             return
         print()
         print(f"{'game':18} {'level':>7} {'decisions':>9} {'median ms':>10} {'p95 ms':>8}")
@@ -237,7 +249,7 @@ def main() -> None:
                 median, p95 = med(times) * 1000, pct(times, 0.95) * 1000
                 print(f"{game:18} {level:>7} {len(times):>9} {median:>10.0f} {p95:>8.0f}")
         browser.close()
-    server.shutdown()
+    serving.terminate()
 
 
 if __name__ == "__main__":
