@@ -288,15 +288,11 @@ class Embed:
         who decides now."""
         if self.replay is not None:
             return self.replay.view()
-        session = self.session
-        assert session is not None
-        view = session.state.view(self.request.seat)
-        if not (self.request.interactive and session.decides_now()):
+        assert self.session is not None and self.session.viewer == self.request.seat
+        view = self.session.screen_view()  # the table's view of the shown seat, latest turns included
+        if not self.request.interactive:  # a view only: nothing to play, and the shown seat is "you"
             view["moves"] = {}
-        view["names"] = session.names
-        view["you"] = session.you if self.request.interactive else self.request.seat
-        session.trail.follow(session.state)
-        view["recent"] = session.trail.recent
+            view["you"] = self.request.seat
         return view
 
     def html(self) -> str:

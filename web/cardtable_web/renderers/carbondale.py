@@ -108,9 +108,8 @@ def render(view: dict[str, Any], selection: str | None) -> str:
     # your hand, then your own network and the others' in turn order: what a turn needs comes first
     if isinstance(seat, int) and view.get("hand") is not None:
         parts.append(_hand(view, moves, hand_card, claim))
-    order = list(range(players))
-    if isinstance(seat, int):
-        order = [(seat + step) % players for step in range(players)]
+    first = seat if isinstance(seat, int) else 0
+    order = [(first + step) % players for step in range(players)]
     marks = _marks(view)
     parts.append('<div class="cb-seats">')
     for owner in order:
