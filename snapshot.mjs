@@ -1,4 +1,5 @@
-// Build step (run by build.py under Node, never shipped): a memory snapshot of Pyodide with the engine wheel and the
+// Build steps (run by build.py under Node, never shipped): with --bytecode, the archives' modules compiled ahead of
+// time for Pyodide's Python (see below); otherwise a memory snapshot of Pyodide with the engine wheel and the
 // browser package unpacked and imported, so a page can start Python from it instead of starting Python anew.
 //
 //     node snapshot.mjs PYODIDE_DIR OUT ARCHIVE...
@@ -14,9 +15,10 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, out, ...archives] = process.argv.slice(2);
+const bytecode = process.argv[2] === "--bytecode";
+const [pyodideDir, out, ...archives] = process.argv.slice(bytecode ? 3 : 2);
 if (!pyodideDir || !out || archives.length === 0) {
-  console.error("usage: node snapshot.mjs PYODIDE_DIR OUT ARCHIVE...");
+  console.error("usage: node snapshot.mjs [--bytecode] PYODIDE_DIR OUT ARCHIVE...");
   process.exit(2);
 }
 
@@ -50,5 +52,27 @@ const py = await loadPyodide({ _makeSnapshot: true, env: { PYTHONHASHSEED: "0" }
 for (const archive of archives) {
   py.unpackArchive(new Uint8Array(fs.readFileSync(archive)), "zip", { extractDir: "/home/pyodide" });
 }
-py.runPython(IMPORTS);
-fs.writeFileSync(out, py.makeMemorySnapshot());
+if (bytecode) {
+  // Compile every module of the archives for this Pyodide's Python, as hash-checked .pyc files (no time stamps,
+  // so the same sources give the same bytes; Python still checks each against its source's hash), and copy them
+  // out to OUT under the same relative paths (pkg/__pycache__/mod.cpython-3XX.pyc): build.py adds them to the
+  // archives, and the page then imports without compiling.
+  const compiled = py.runPython(`
+import compileall, os, py_compile
+home = "/home/pyodide"
+for name in sorted(os.listdir(home)):
+    if os.path.isdir(os.path.join(home, name)) and not name.endswith(".dist-info"):
+        compileall.compile_dir(os.path.join(home, name), quiet=2,
+                               invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+found = sorted(os.path.relpath(os.path.join(top, f), home) for top, _, files in os.walk(home)
+               for f in files if f.endswith(".pyc"))
+"\\n".join(found)
+`);
+  for (const relative of compiled.split("\n").filter(Boolean)) {
+    fs.mkdirSync(path.dirname(path.join(out, relative)), { recursive: true });
+    fs.writeFileSync(path.join(out, relative), py.FS.readFile(`/home/pyodide/${relative}`));
+  }
+} else {
+  py.runPython(IMPORTS);
+  fs.writeFileSync(out, py.makeMemorySnapshot());
+}

@@ -13,7 +13,13 @@ from e2e.keys import near_the_end, play_by_keys
 
 @pytest.mark.parametrize(
     ("game", "seed", "left"),
-    [("silver-bars", 3, 4), ("carbles", 2, 6), ("carbondale", 3, 4), ("cardcassonne", 3, 4), ("carbon-city-zero", 3, 4)],
+    [
+        ("silver-bars", 3, 4),
+        ("carbles", 2, 6),
+        ("carbondale", 3, 4),
+        ("cardcassonne", 3, 4),
+        ("carbon-city-zero", 3, 4),
+    ],
 )
 def test_a_game_to_its_end_by_keys_alone(page: Page, game: str, seed: int, left: int) -> None:
     page.goto("index.html#" + near_the_end(game, seed, left))

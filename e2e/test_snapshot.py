@@ -71,11 +71,13 @@ def test_snapshot_used_checked_and_refused(browser: Browser, base_url: str) -> N
         game = whole_game()
         way, ordinary = play(page, game)
         assert way == "ordinary"  # a first visit does not wait for the snapshot
+        assert page.evaluate("document.documentElement.dataset.bytecode") == "2"  # common and the game's compiled
         wait_for_worker(page)
 
         way, record = play(page, game)
         assert way == "snapshot"
         assert record == ordinary
+        assert page.evaluate("document.documentElement.dataset.bytecode") == "0"  # imported in the snapshot
         assert not page.evaluate("document.documentElement.dataset.snapshotRefused")
 
         page.goto(EMBED)

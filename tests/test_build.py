@@ -146,7 +146,10 @@ def test_layout(site: Site) -> None:
     pyscript = {p.name for p in (out / "vendor" / "pyscript").iterdir()}
     assert {"core.js", "core.css"} <= pyscript
     assert all(name.endswith((".js", ".css")) for name in pyscript), pyscript
-    assert sorted(p.name for p in (out / "wheels").glob("*/*")) == ["cardtable_web.zip", WHEEL, "python.snapshot"]
+    groups = ["carbles", "carbon-city-zero", "carbondale", "cardcassonne", "common", "silver-bars"]
+    assert sorted(p.name for p in (out / "wheels").glob("*/*")) == [
+        *(f"bytecode-{group}.zip" for group in groups), "cardtable_web.zip", WHEEL, "python.snapshot"
+    ]
     expected_web = {p for p in source_files(site.root / "web") if not p.startswith("cardtable_web/")}
     assert source_files(out / "web") == expected_web
     assert "rules/zz-build-test.html" in expected_web
@@ -239,6 +242,44 @@ def test_snapshot_names_what_it_was_made_from(site: Site) -> None:
     assert data[:start].decode("ascii").startswith("CARDTABLE-SNAPSHOT 1 ")
     with pytest.raises(module.BuildError):
         module.read_snapshot_header(b"PK\x03\x04 not a snapshot")
+
+
+def test_bytecode_archives(site: Site) -> None:
+    """Every module of the wheel and the browser zip is compiled ahead of time for Pyodide's Python exactly once: a
+    hash-checked ``.pyc`` (flags 3, no time stamp) whose source hash is that of the module shipped beside it, named
+    for Pyodide's Python; each game's archive holds its engine package and renderer, the common one the rest."""
+    import _imp
+
+    build = json.loads((site.out / "build.json").read_text(encoding="utf-8"))
+    lock = json.loads((site.out / "vendor" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    major, minor = lock["info"]["python"].split(".")[:2]
+    sources: dict[str, bytes] = {}
+    for name in (WHEEL, "cardtable_web.zip"):
+        with zipfile.ZipFile(archive(site.out, name)) as zf:
+            sources |= {n: zf.read(n) for n in zf.namelist() if n.endswith(".py")}
+    games = {"carbondale", "silver-bars", "carbles", "cardcassonne", "carbon-city-zero"}
+    assert set(build["bytecode"]) == {"common", *games}
+    compiled: dict[str, str] = {}
+    for group, path in build["bytecode"].items():
+        with zipfile.ZipFile(site.out / path) as zf:
+            for name in zf.namelist():
+                folder, _, file = name.rpartition("/__pycache__/")
+                module, tag, suffix = file.rsplit(".", 2)
+                assert (tag, suffix) == (f"cpython-{major}{minor}", "pyc"), name
+                source = f"{folder}/{module}.py"
+                data = zf.read(name)
+                magic = int.from_bytes(data[:2], "little")
+                assert 3600 <= magic < 3700, "not Python 3.14's bytecode"  # 3.14's magic numbers are 3600-3699
+                assert int.from_bytes(data[4:8], "little") == 0b11, name  # hash-based, checked against the source
+                assert data[8:16] == _imp.source_hash(int.from_bytes(data[:4], "little"), sources[source]), name
+                assert source not in compiled, f"{source} compiled twice"
+                compiled[source] = group
+    assert set(compiled) == set(sources)
+    assert compiled["pyengine/games/silver_bars/rules.py"] == "silver-bars"
+    assert compiled["cardtable_web/renderers/silver_bars.py"] == "silver-bars"
+    assert compiled["cardtable_web/renderers/carbon_city_zero.py"] == "carbon-city-zero"
+    assert compiled["pyengine/games/__init__.py"] == compiled["cardtable_web/renderers/__init__.py"] == "common"
+    assert compiled["pyengine/core.py"] == compiled["cardtable_web/shell.py"] == "common"
 
 
 def test_precompressed_files_and_their_serving(tmp_path: Path) -> None:
@@ -359,6 +400,7 @@ def test_rebuild_is_idempotent(site: Site) -> None:
     before = {p: p.read_bytes() for p in (site.out / "build.json", site.out / "index.html")}
     zipped = (archive(site.out, "cardtable_web.zip")).read_bytes()
     wheel = (archive(site.out, WHEEL)).read_bytes()
+    compiled = (archive(site.out, "bytecode-common.zip")).read_bytes()
     snapshot = hashlib.sha256(archive(site.out, "python.snapshot").read_bytes()).digest()
     proc = run_build("--root", site.root, "--out", site.out, "--cache", site.cache)
     assert proc.returncode == 0, proc.stderr
@@ -366,6 +408,7 @@ def test_rebuild_is_idempotent(site: Site) -> None:
     assert {p: p.read_bytes() for p in before} == before
     assert (archive(site.out, "cardtable_web.zip")).read_bytes() == zipped
     assert (archive(site.out, WHEEL)).read_bytes() == wheel
+    assert (archive(site.out, "bytecode-common.zip")).read_bytes() == compiled  # the bytecode too
     # the memory snapshot too: same wheel, zip and Pyodide, same bytes
     assert hashlib.sha256(archive(site.out, "python.snapshot").read_bytes()).digest() == snapshot
     assert not [p for p in site.out.parent.iterdir() if ".building-" in p.name]

@@ -64,7 +64,8 @@ async function startPython() {
   const build = await (await fetch("build.json", { cache: "no-cache" })).json();
   const here = (path) => new URL(`${path}?v=${build.cache_key}`, document.baseURI).href;
   const module = await starter;
-  module.configure(build);
+  const game = new URLSearchParams(location.hash.replace(/^#/, "")).get("game") || params.get("game");
+  module.configure(build, "cached", document.baseURI, game);
   module.begin().catch(() => {});  // a failure shows when PyScript asks for this Python
   const script = document.createElement("script");
   script.type = "py";

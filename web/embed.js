@@ -70,7 +70,7 @@ async function start() {
     document.head.append(link);
   }
   const python = await import(new URL("web/python.js", document.baseURI).href);
-  python.configure(build);
+  python.configure(build, "cached", document.baseURI, game);
   const py = await python.loadPyodide();
   performance.mark("embed-pyodide");
   py.runPython("from cardtable_web.embed import main\nmain()");

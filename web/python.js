@@ -2,23 +2,28 @@
 // Pyodide's own module does), for the embed and for the computer's worker (web/think.js): Pyodide from the site's
 // own copy, the engine wheel and the browser package unpacked into Python's working folder (on sys.path), and, once
 // the build's memory snapshot is in the service worker's cache (from the second visit on), Python restored from
-// that snapshot with every engine already imported instead of started anew. A snapshot made from other archives
-// or another Pyodide is refused: Python then starts the ordinary way. `document.documentElement.dataset.python`
-// says which way it started (in a page), and so does `startedFrom()`.
+// that snapshot with every engine already imported instead of started anew (started anew, it takes the modules
+// compiled ahead of time for it: the common ones and the game's). A snapshot made from other archives or another
+// Pyodide is refused: Python then starts the ordinary way. `document.documentElement.dataset.python` says which
+// way it started (in a page), and so does `startedFrom()`; `data-bytecode` how many compiled archives it took.
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
 
 const HOME = "/home/pyodide"; // Python's working folder: where build.py's snapshot step unpacked the archives too
 const MAGIC = "CARDTABLE-SNAPSHOT 1";
-const settings = { build: null, snapshot: "cached", base: globalThis.document?.baseURI, way: null, refused: null };
+const settings = {
+  build: null, snapshot: "cached", base: globalThis.document?.baseURI, game: null, way: null, refused: null,
+};
 
 // The build's manifest (build.json); when to use the snapshot: "cached" (when the service worker's cache holds it:
-// the default), "always" (fetch it if need be) or "never"; the site's address (a worker has no document).
-export function configure(build, snapshot = "cached", base = settings.base) {
+// the default), "always" (fetch it if need be) or "never"; the site's address (a worker has no document); the game
+// the address asks for, if any (an ordinary start then takes that game's compiled modules too).
+export function configure(build, snapshot = "cached", base = settings.base, game = null) {
   settings.build = build;
   settings.snapshot = snapshot;
   settings.base = base;
+  settings.game = game;
 }
 
 // "snapshot" or "ordinary" once Python has started, and why a snapshot was refused (or null).
@@ -34,17 +39,26 @@ async function bytes(path) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-// The snapshot from the service worker's cache ("cached": a first visit does not wait for it; the worker stores it
-// in the background for the next visit), or from the network too ("always").
-async function snapshotBytes() {
+// The snapshot's response from the service worker's cache ("cached": a first visit does not wait for it; the worker
+// stores it in the background for the next visit), or from the network too ("always"); null when there is none.
+async function snapshotResponse() {
   const path = settings.build.snapshot;
   if (!path || settings.snapshot === "never") return null;
   try {
     const response = settings.snapshot === "always" ? await fetch(at(path)) : await globalThis.caches?.match(at(path));
-    return response?.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+    return response?.ok ? response : null;
   } catch {
     return null; // no cache here (not a secure context)
   }
+}
+
+// The modules compiled ahead of time for this Python (build.py: write_bytecode), for an ordinary start: the common
+// archive and the chosen game's. They only save compiling, so one that cannot be fetched is simply left out.
+function bytecode() {
+  const groups = settings.build.bytecode || {};
+  const game = Object.hasOwn(groups, settings.game ?? "") ? groups[settings.game] : null;
+  const wanted = [groups.common, game].filter(Boolean);
+  return Promise.all(wanted.map((path) => bytes(path).catch(() => null)));
 }
 
 async function sha256(data) {
@@ -99,11 +113,13 @@ async function start(options) {
   if (!build) throw new Error("python.js: configure(build) first");
   performance.mark("python-start");
   const archives = Promise.all([bytes(build.engine_wheel), bytes(build.web_zip)]);
-  const file = await snapshotBytes();
-  let image = null;
   const root = globalThis.document?.documentElement || { dataset: {} };
-  if (file) {
-    const result = await checked(file, ...(await archives));
+  // The snapshot is read and checked before Pyodide starts fetching its runtime: measured, that is faster than
+  // overlapping the two (they compete for the page's thread).
+  const response = await snapshotResponse();
+  let image = null;
+  if (response) {
+    const result = await checked(new Uint8Array(await response.arrayBuffer()), ...(await archives));
     image = result.image || null;
     if (result.refused) {
       root.dataset.snapshotRefused = settings.refused = result.refused;
@@ -111,10 +127,14 @@ async function start(options) {
     }
   }
   performance.mark("python-snapshot-read");
+  const compiled = image ? Promise.resolve([]) : bytecode(); // a restored Python has imported everything already
   const py = await loadRuntime({ ...options, indexURL: at(build.pyodide), ...(image ? { _loadSnapshot: image } : {}) });
   const [wheel, zip] = await archives;
   py.unpackArchive(wheel, "zip", { extractDir: HOME });
   py.unpackArchive(zip, "zip", { extractDir: HOME });
+  const unpacked = (await compiled).filter(Boolean);
+  for (const archive of unpacked) py.unpackArchive(archive, "zip", { extractDir: HOME });
+  root.dataset.bytecode = String(unpacked.length);
   root.dataset.python = settings.way = image ? "snapshot" : "ordinary";
   performance.mark("python-loaded");
   return py;

@@ -185,6 +185,19 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
+def serve(site: str) -> tuple[str, Any]:
+    """The site's address, served from a process of its own, as a real host does: in this one the server would share
+    Python's lock with Playwright's client and delay the page's requests while the script waits on the browser."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(BenchHandler, directory=site))
+    serving = multiprocessing.get_context("fork").Process(target=server.serve_forever, daemon=True)
+    serving.start()
+    server.socket.close()
+    return f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}", serving
+
+
+TABLE = "index.html?game=silver-bars&players=2&seed=7&bots=1&level=normal"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--site", default=str(ROOT / "dist"))
@@ -192,24 +205,24 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=30)
     parser.add_argument("--games", default="")
     parser.add_argument("--startup-only", action="store_true", help="measure start-up only (no decision times)")
+    parser.add_argument("--compare", default="", metavar="SITE",
+                        help="also time the table on another build of the site in the same browser run (for example "
+                             "one made with build.py --no-bytecode), to show what a difference between them gains")
     args = parser.parse_args()
-    # The server runs in its own process, as a real host does: in this one it would share Python's lock with
-    # Playwright's client and delay the page's requests while the script waits on the browser.
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(BenchHandler, directory=args.site))
-    serving = multiprocessing.get_context("fork").Process(target=server.serve_forever, daemon=True)
-    serving.start()
-    server.socket.close()
-    base = f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
+    base, serving = serve(args.site)
     sys.path.insert(0, str(ROOT))
     import pyengine
 
     games = [g for g in args.games.split(",") if g] or list(pyengine.GAMES)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        table = "index.html?game=silver-bars&players=2&seed=7&bots=1&level=normal"
         t_cold, t_warm, t_plain, size, count, files, ways = startup(
-            browser, base, table, "table-ready", args.runs, plain=True
+            browser, base, TABLE, "table-ready", args.runs, plain=True
         )
+        if args.compare:
+            other, other_serving = serve(args.compare)
+            o_cold, o_warm, o_plain, o_size, _, _, _ = startup(browser, other, TABLE, "table-ready", args.runs, True)
+            other_serving.terminate()
         b_cold, b_warm, _, b_size, _, _, _ = startup(browser, base, "__bare.html", "pyodide-ready", args.runs)
         embed = "embed.html?game=carbondale&position=figure-1"
         e_cold, e_warm, _, e_size, _, _, e_ways = startup(browser, base, embed, "embed-ready", args.runs)
@@ -218,6 +231,12 @@ def main() -> None:
         print(f"table ready, cold: {med(t_cold):.2f} s   warm: {med(t_warm):.2f} s   "
               f"warm without the snapshot: {med(t_plain):.2f} s")
         print(f"bare Pyodide, cold: {med(b_cold):.2f} s   warm: {med(b_warm):.2f} s")
+        if args.compare:
+            print(f"table of {args.compare}, cold: {med(o_cold):.2f} s   warm: {med(o_warm):.2f} s   "
+                  f"warm without the snapshot: {med(o_plain):.2f} s   (download {o_size / 1e6:.2f} MB)")
+            print(f"  this site gains, cold: {med(o_cold) - med(t_cold):+.2f} s   "
+                  f"warm: {med(o_warm) - med(t_warm):+.2f} s"
+                  f"   warm without the snapshot: {med(o_plain) - med(t_plain):+.2f} s")
         print(f"ratio table/bare, cold: {med(t_cold) / med(b_cold):.2f}   warm: {med(t_warm) / med(b_warm):.2f}   "
               f"warm without the snapshot: {med(t_plain) / med(b_warm):.2f}")
         print(f"how Python started (table: cold, warm, warm without): {' '.join(ways)}; embed: {' '.join(e_ways)}")

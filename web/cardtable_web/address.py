@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from urllib.parse import parse_qsl, quote, urlencode
 
 import pyengine
 from pyengine.ai import LEVELS
@@ -19,6 +18,7 @@ from pyengine.core import read_json
 from pyengine.notation import quote as brief
 
 from .session import DEFAULT_DELAY_MS, MAX_DELAY_MS, Seat, Session, Setup, parse_seed
+from .urls import parse_qsl, urlencode
 
 _LEVEL_BY_LETTER = {name[0]: name for name in LEVELS}
 MAX_MOVES = 200_000
@@ -51,14 +51,14 @@ def encode(session: Session) -> str:
     if state.takebacks:
         fields.append(("takebacks", str(state.takebacks)))
     fields.append(("moves", ".".join(moves)))
-    return urlencode(fields, quote_via=quote, safe=".,:{}[]\"")
+    return urlencode(fields, safe=".,:{}[]\"")
 
 
 def decode(fragment: str) -> Session:
     """The session an address fragment describes; ``ValueError`` naming what is wrong."""
     if not isinstance(fragment, str) or len(fragment) > 2_000_000:
         raise ValueError("this address is not a game")
-    fields = dict(parse_qsl(fragment.lstrip("#"), keep_blank_values=True))
+    fields = dict(parse_qsl(fragment.lstrip("#")))
     game = fields.get("game")
     if game not in pyengine.GAMES:
         raise ValueError(f"this address names no game of this site ({brief(game or '')})")

@@ -54,7 +54,6 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote as url_quote
 
 import pyengine
 from pyengine.ai import DEFAULT_LEVEL, LEVELS
@@ -65,6 +64,7 @@ from . import drawing
 from .html import esc
 from .replay import Replay
 from .session import MAX_DELAY_MS, Seat, Session, Setup, parse_seed
+from .urls import quote as url_quote
 
 MAX_COMMAND = 200_000
 """A command longer than this (as JSON) is refused unread."""

@@ -13,7 +13,6 @@ import time
 import traceback
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import parse_qsl
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
@@ -21,6 +20,7 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from . import embed as model
 from .html import esc
 from .registry import site_game
+from .urls import parse_qsl
 
 SLICE_SECONDS = 0.03
 REPLAY_STEP_SECONDS = 0.8
@@ -82,7 +82,7 @@ class Frame:
 
     # -- showing --------------------------------------------------------------------------------------------
     def open_address(self) -> None:
-        params = dict(parse_qsl(str(js.location.search).lstrip("?"), keep_blank_values=True))
+        params = dict(parse_qsl(str(js.location.search).lstrip("?")))
         try:
             request = model.from_params(params)
         except ValueError as exc:

@@ -213,8 +213,14 @@ def _globals(view: dict[str, Any]) -> str:
 
 LEGEND = html.legend([
     ('<span class="ccz-cost">3</span>', "a card's cost, paid from income to buy it"),
-    ('<span class="legend-chip"><span class="ccz-income">+1 ¤</span></span>', "income: what a card in play adds to spend this turn"),
-    ('<span class="legend-chip"><span class="ccz-carbon">-3 CO₂</span></span>', "carbon: what a card in play adds to the city's carbon (below 0 cuts it)"),
+    (
+        '<span class="legend-chip"><span class="ccz-income">+1 ¤</span></span>',
+        "income: what a card in play adds to spend this turn",
+    ),
+    (
+        '<span class="legend-chip"><span class="ccz-carbon">-3 CO₂</span></span>',
+        "carbon: what a card in play adds to the city's carbon (below 0 cuts it)",
+    ),
     ("★", "a special rule: usable once per turn while the card is in play (ready, used, not now)"),
     ("Link", "a link ability: usable once per turn when its condition holds"),
 ])
