@@ -1,7 +1,7 @@
 """Python from the build's memory snapshot: the first visit starts the ordinary way while the service worker caches
 the snapshot; later visits (the table, the embed and the computer's worker) start from it; a snapshot made from
-other archives is refused and Python starts the ordinary way; a whole game's record (played here in CPython) replays
-to the same log and board every way.
+other archives is refused and Python starts the ordinary way; a whole game's record of every game (played here in
+CPython) replays to the same log and board every way (from the snapshot, and started anew with the compiled modules).
 
 One browser context with service workers allowed (the shared one blocks them), one short solo game per visit.
 """
@@ -43,10 +43,24 @@ TAMPER = """async () => {
 }"""
 
 
-def whole_game() -> str:
-    """The address of a solo Carbon City Zero game played to its end with random moves (in CPython)."""
+GAMES = {"carbondale": 2, "silver-bars": 2, "carbles": 2, "cardcassonne": 2, "carbon-city-zero": 1}
+"""Every game, with the players of its whole game below."""
+
+
+SNAPSHOT_CACHED = """async () => {
+  // ACTION the snapshot in the service worker's cache (delete it, or add it back from the site)
+  const build = await (await fetch("build.json", { cache: "no-cache" })).json();
+  const url = new URL(build.snapshot, document.baseURI).href;
+  const names = (await caches.keys()).filter((n) => n.startsWith("cardtable:"));
+  for (const name of names) await (await caches.open(name)).ACTION(url);
+  return names.length === 1;
+}"""
+
+
+def whole_game(game: str = "carbon-city-zero", players: int = 1) -> str:
+    """The address of a game played to its end with random moves (in CPython), every seat a human on this device."""
     rnd = random.Random(5)
-    session = Session(Setup("carbon-city-zero", 1, 11, [Seat(False)], {}, 0))
+    session = Session(Setup(game, players, 11, [Seat(False)] * players, {}, 0))
     while not session.state.is_terminal():
         session.state = session.state.apply(rnd.choice(session.state.legal_actions()))
     return "index.html#" + address.encode(session)
@@ -68,17 +82,28 @@ def test_snapshot_used_checked_and_refused(browser: Browser, base_url: str) -> N
         page = context.new_page()
         page.set_default_timeout(60_000)
         watch = Watch(page, base_url)
-        game = whole_game()
+        records = {name: whole_game(name, players) for name, players in GAMES.items()}
+        game = records["carbon-city-zero"]
         way, ordinary = play(page, game)
         assert way == "ordinary"  # a first visit does not wait for the snapshot
         assert page.evaluate("document.documentElement.dataset.bytecode") == "2"  # common and the game's compiled
         wait_for_worker(page)
 
-        way, record = play(page, game)
-        assert way == "snapshot"
-        assert record == ordinary
-        assert page.evaluate("document.documentElement.dataset.bytecode") == "0"  # imported in the snapshot
+        restored = {}
+        for name, record_address in records.items():
+            way, restored[name] = play(page, record_address)
+            assert way == "snapshot"
+            assert page.evaluate("document.documentElement.dataset.bytecode") == "0"  # imported in the snapshot
+        assert restored["carbon-city-zero"] == ordinary
         assert not page.evaluate("document.documentElement.dataset.snapshotRefused")
+
+        assert page.evaluate(SNAPSHOT_CACHED.replace("ACTION", "delete"))
+        for name, record_address in records.items():  # started anew, with the common and the game's bytecode
+            way, record = play(page, record_address)
+            assert way == "ordinary"
+            assert page.evaluate("document.documentElement.dataset.bytecode") == "2"
+            assert record == restored[name], f"{name} replays differently from the snapshot"
+        assert page.evaluate(SNAPSHOT_CACHED.replace("ACTION", "add"))
 
         page.goto(EMBED)
         page.wait_for_function("performance.getEntriesByName('embed-ready').length > 0", timeout=120_000)
