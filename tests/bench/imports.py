@@ -49,7 +49,8 @@ for (const games of groups) {
       if (compiled) {
         for (const group of ["common", ...games.split(",")]) py.unpackArchive(read(build.bytecode[group]), "zip");
       }
-      const each = games.split(",").map((g) => `pyengine.GAMES[${JSON.stringify(g)}]\nsite_game(${JSON.stringify(g)}).render_module()`);
+      const each = games.split(",").map((g) => JSON.stringify(g))
+        .map((g) => `pyengine.GAMES[${g}]\nsite_game(${g}).render_module()`);
       py.runPython(common + each.join("\n") + "\nspent = (time.perf_counter() - started) * 1000");
       cases[label].push(py.globals.get("spent"));
     }
