@@ -368,43 +368,51 @@ class SilverBarsRules(Rules):
     def evaluate(self, core: SilverCore) -> list[float] | None:
         """Match totals plus this round's projected points, through :func:`chances`.
 
-        Only locked silver scores (rule 12). Unlocked silver counts at the chance of locking it in the turns
-        left (until the pile runs out or the other player could place a fifth lock), and an open vault adds a
-        share of the silver it could still grow by (the values above its top silver) while there are turns to
-        spare: a small early lock gives that up, a late one does not."""
+        Only locked silver scores (rule 12), and the round ends at once on a fifth lock (rule 11): a race. Each
+        seat needs a turn per lock, and two for a vault that still wants silver; the other seat's finish (with
+        some slack: it also plays cards) and the draw pile bound the turns a seat has left. In those turns it
+        locks its richest silver-topped vaults first; the rest count little, and spare turns let vaults grow."""
         if core.over:
             won = self.winners(core)
             return [1.0 / len(won) if s in won else 0.0 for s in (0, 1)]
-        projected = []
+        finish = []
         for seat in (0, 1):
             vaults = core.vaults[seat]
-            # rule 11: the round ends when the pile runs out, or as soon as the other player places a fifth lock
-            other_locks_left = LOCKS - sum(v.locked for v in core.vaults[1 - seat])
-            turns = min(len(core.draw) / 2.0, 1.5 * other_locks_left + 1.0)
+            locks_left = LOCKS - sum(v.locked for v in vaults)
             lockable = sum(1 for v in vaults if not v.locked and v.silver_on_top)
-            spare = max(0.0, turns - lockable)
-            grow = min(0.6, spare / 40.0)
-            lock_chance = 0.9 * min(1.0, turns / max(lockable, 1))
+            finish.append(locks_left + max(0, locks_left - lockable))
+        pile_turns = len(core.draw) / 2.0 + 1.0
+        projected = []
+        for seat in (0, 1):
+            other = 1 - seat
+            rush = finish[other] + 0.5 * max(0, finish[other] - 1)
+            turns = min(pile_turns, rush if core.turn == seat else rush - 1.0)
+            vaults = core.vaults[seat]
+            locks_left = LOCKS - sum(v.locked for v in vaults)
             points = float(core.totals[seat])
+            ready = sorted((v.silver for v in vaults if not v.locked and v.silver_on_top), reverse=True)
+            slots = max(0.0, min(turns, float(locks_left)))
+            for rank, silver in enumerate(ready):
+                share = min(1.0, max(0.0, slots - rank))  # the part of a turn left for this lock
+                points += silver * (0.92 * share + 0.25 * (1.0 - share))
+            spare = max(0.0, turns - len(ready))
             for v in vaults:
                 if v.locked:
                     points += v.silver
                     continue
                 top = max((c.rank for c in v.cards if c.rank in SILVER_RANKS), default=0)
                 potential = sum(r for r in SILVER_RANKS if r > top)
-                if v.silver_on_top:
-                    chance = lock_chance
-                elif potential:  # a miner waits for higher silver before the vault can lock
-                    chance = 0.7 * lock_chance * min(1.0, spare / 3.0)
-                else:  # a miner on a 6: the vault is dead this round
-                    chance = 0.0
-                points += chance * v.silver + 0.5 * grow * potential
+                if not v.silver_on_top and potential:  # a miner or an empty vault waiting for silver
+                    points += v.silver * 0.6 * min(1.0, spare / 3.0)
+                points += 0.5 * min(0.6, spare / 30.0) * potential
             projected.append(points)
         return chances(projected, 15.0)
 
     def rollout_action(self, core: SilverCore, rnd: random.Random) -> Action:
         """Quick playouts, mostly a sensible player: play cards rather than discard (high silver first), steal,
-        and lock a vault once it cannot grow (a 6 on top) or the draw pile runs low. One move in five is random."""
+        lock a vault at once when it cannot grow (a 6 on top) or the round is near its end, and otherwise lock
+        rather than add a miner or discard, as a player racing to the fifth lock does (rule 11; playouts that
+        hardly locked before the end made the search blind to that race). One move in five is random."""
         actions = self.legal_actions(core)
         if len(actions) == 1 or rnd.random() < 0.2:
             return rnd.choice(actions)
@@ -418,7 +426,7 @@ class SilverBarsRules(Rules):
                 key = 3.0 + SILVER_RANKS_BY_TOKEN.get(act.tok, 0) / 2.0
             elif move == "lock":
                 vault = vaults[act.vault]
-                key = 5.0 + vault.silver / 4.0 if late or vault.cards[-1].rank == 6 else -1.0
+                key = 5.0 + vault.silver / 4.0 if late or vault.cards[-1].rank == 6 else 2.5 + vault.silver / 10.0
             elif move in ("lo-thief", "hi-thief", "shovel"):
                 key = 4.0
             elif move == "discard":
