@@ -3,8 +3,9 @@
 - ``random``: a uniformly random legal action.
 - ``easy`` / ``normal`` / ``hard``: information-set Monte Carlo tree search (single observer).
   Every iteration re-deals what the bot's seat cannot see (``sample_hidden``), walks the
-  shared tree by UCB over the actions legal in that deal (new branches in the order the game's
-  ``rollout_action`` hook prefers), plays a short rollout with that hook and scores it with the
+  shared tree by UCB over the actions the game's ``search_actions`` hook weighs in that deal (the
+  legal ones less any dominated move; new branches in the order the game's ``rollout_action``
+  hook prefers), plays a short rollout with that hook and scores it with the
   game's ``evaluate`` hook (or its scores). The bot therefore decides only from its own seat's
   view: the real hidden cards never reach the search.
 
@@ -179,7 +180,7 @@ class SearchBot(Bot):
             player = rules.current_player(core)
             if player is None:
                 break
-            actions = rules.legal_actions(core)
+            actions = rules.search_actions(core)
             untried = [a for a in actions if a not in node.children]
             for action in actions:
                 child = node.children.get(action)
@@ -187,7 +188,7 @@ class SearchBot(Bot):
                     child.available += 1
             if untried:
                 action = rules.rollout_action(core, rnd)
-                if action in node.children:  # the policy's choice is tried already: another one
+                if action not in untried:  # the policy's choice is tried already (or left out): another one
                     action = rnd.choice(untried)
                 child = _Node(player)
                 child.available = 1

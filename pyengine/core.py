@@ -247,6 +247,13 @@ class Rules:
         search also tries it first among a position's untried actions."""
         return rnd.choice(self.legal_actions(core))
 
+    def search_actions(self, core: Core) -> list[Action]:
+        """Optional AI hook: the legal actions the search weighs (default: all of them).
+
+        A game may leave out moves that no sensible player makes (a dominated move), so that the search
+        spends its budget on the others; never empty while the game goes on, drawn from the core alone."""
+        return self.legal_actions(core)
+
     def load_position(
         self, players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]
     ) -> Core:

@@ -11,6 +11,7 @@ import pytest
 
 import pyengine
 from pyengine import IllegalAction, Rng
+from pyengine.ai import LEVELS, SearchBot
 from pyengine.core import State
 from pyengine.games import carbon_city_zero as ccz
 from pyengine.games.carbon_city_zero import CARDS, NOTATION, RULES, Deck, load_table, validate_table
@@ -436,6 +437,20 @@ def test_evaluate_prefers_lower_carbon_and_more_rounds() -> None:
     assert chance(carbon=20, rounds_left=5) > chance(carbon=40, rounds_left=5)
     assert chance(carbon=30, rounds_left=7) > chance(carbon=30, rounds_left=3)
     assert 0.0 <= chance(carbon=65, rounds_left=1) < chance(carbon=5, rounds_left=9) <= 1.0
+
+
+def test_the_computer_never_ends_a_turn_with_a_carbon_cutter_affordable() -> None:
+    """Issue 15: ending the turn (or giving a Budget away) is not weighed while a card that cuts carbon is
+    affordable; with only factories affordable it is, and the computer's choice follows."""
+    market = ("Public Awareness", "Car Share", "Bike Lanes", "Small Factory", "Ecohouses")
+    state = position(in_play=("Budget", "Budget"), market=market, global_area=("Global Funding",))
+    weighed = [str(a) for a in RULES.search_actions(state.core)]
+    assert "end turn" in texts(state) and not any("end turn" in t for t in weighed)
+    assert "buy Public Awareness" in weighed and set(weighed) < set(texts(state))
+    choice = SearchBot(replace(LEVELS["normal"], iterations=60, max_seconds=None), seed=3).choose(state)
+    assert str(choice).startswith("buy ")
+    cheap = position(in_play=("Budget",), market=("Small Factory", "Ecohouses", "Ecohouses", "Ecohouses", "Ecohouses"))
+    assert [str(a) for a in RULES.search_actions(cheap.core)] == texts(cheap)
 
 
 # ---------------------------------------------------------------------------------------------

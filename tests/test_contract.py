@@ -90,6 +90,8 @@ def check_state(state: pyengine.State, rnd: random.Random, foreign: list[str], d
     if not actions:
         return
     assert 0 <= state.current_player < players
+    weighed = state.rules.search_actions(state.core)
+    assert weighed and set(weighed) <= set(actions), "the search weighs some of the legal actions, never others"
     # apply never changes the receiver
     core_before, view_before = state.core, state.view(state.current_player)
     state.apply(rnd.choice(actions))

@@ -465,6 +465,14 @@ class CarbonCityZero(Rules):
                     best, best_key = action, key
         return best if best is not None else rnd.choice(actions)
 
+    def search_actions(self, core: Core) -> list[Action]:
+        """The computer never ends a turn while a card that cuts carbon is affordable (nor gives a Budget away,
+        which leaves the income unspent too): it buys that card, or what it judges a better use of the income."""
+        actions = self.legal_actions(core)
+        if any(isinstance(a, Buy) and CARDS[a.name].carbon < 0 for a in actions):
+            return [a for a in actions if not isinstance(a, EndTurn)]
+        return actions
+
     def sample_hidden(self, core: Core, seat: int | None, rng: Rng) -> Core:
         """Re-deal the unseen orders: each draw deck below its known top cards, and the market deck."""
         decks = []
