@@ -9,7 +9,8 @@ an embed of a named position (``embed.html``) until it is drawn and answers comm
 to bare Pyodide), what the page downloads, what the first visit's files weigh with the gzip and
 brotli compression a static host applies (each file the page fetched, compressed here; brotli when
 the ``brotli`` package is installed), and per game and level the median and 95th percentile of the
-computer's decision time measured inside the page (``--startup-only`` leaves those out).
+computer's decision time measured inside the page, with the share of decisions that used the level's
+whole iteration budget (the time cap stopped the others; ``--startup-only`` leaves decisions out).
 """
 
 from __future__ import annotations
@@ -157,11 +158,14 @@ def startup(
     return cold, warm, plain_warm, size, count, files, ways
 
 
-def decisions(browser: Browser, base: str, game: str, players: int, level: str, wanted: int) -> list[float]:
+def decisions(
+    browser: Browser, base: str, game: str, players: int, level: str, wanted: int
+) -> list[tuple[float, int]]:
+    """The computer's decisions with a choice to make: (seconds, search iterations) of each, as the page timed them."""
     context = browser.new_context()
     page = context.new_page()
     bots = ",".join(str(i) for i in range(players))
-    times: list[float] = []
+    times: list[tuple[float, int]] = []
     seed = 1
     while len(times) < wanted:
         page.goto(f"{base}index.html?game={game}&players={players}&seed={seed}&bots={bots}&level={level}&delay=0")
@@ -174,7 +178,7 @@ def decisions(browser: Browser, base: str, game: str, players: int, level: str, 
             timeout=600_000,
         )
         stats = json.loads(page.evaluate("window.cardTable.decisionStats()"))
-        times += [d["seconds"] for d in stats if d["choices"] > 1 and d["where"] == where]
+        times += [(d["seconds"], d["iterations"]) for d in stats if d["choices"] > 1 and d["where"] == where]
         seed += 1
     context.close()
     return times
@@ -212,6 +216,7 @@ def main() -> None:
     base, serving = serve(args.site)
     sys.path.insert(0, str(ROOT))
     import pyengine
+    from pyengine.ai import LEVELS
 
     games = [g for g in args.games.split(",") if g] or list(pyengine.GAMES)
     with sync_playwright() as p:
@@ -258,15 +263,17 @@ def main() -> None:
             serving.terminate()
             return
         print()
-        print(f"{'game':18} {'level':>7} {'decisions':>9} {'median ms':>10} {'p95 ms':>8}")
+        print(f"{'game':18} {'level':>7} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'full budget':>11}")
         for game in games:
             info = pyengine.GAMES[game]
             players = 2 if info.min_players <= 2 <= info.max_players else info.min_players
             for level in ("easy", "normal", "hard"):
                 wanted = args.decisions if level != "hard" else max(5, args.decisions // 3)
-                times = decisions(browser, base, game, players, level, wanted)
+                made = decisions(browser, base, game, players, level, wanted)
+                times = [seconds for seconds, _ in made]
                 median, p95 = med(times) * 1000, pct(times, 0.95) * 1000
-                print(f"{game:18} {level:>7} {len(times):>9} {median:>10.0f} {p95:>8.0f}")
+                full = sum(1 for _, done in made if done >= LEVELS[level].iterations) / len(made)
+                print(f"{game:18} {level:>7} {len(times):>9} {median:>10.0f} {p95:>8.0f} {full:>11.0%}")
         browser.close()
     serving.terminate()
 
