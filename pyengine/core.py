@@ -335,7 +335,8 @@ class State:
     """An immutable game state: a game's core plus the history that produced it."""
 
     __slots__ = (
-        "rules", "players", "options", "seed", "core", "position", "takebacks", "_parent", "_action", "_legal", "_line"
+        "rules", "players", "options", "seed", "core", "position", "takebacks",
+        "_parent", "_action", "_actions", "_legal", "_line",
     )
 
     def __init__(
@@ -357,6 +358,7 @@ class State:
         self.position = position
         self._parent = parent
         self._action = action
+        self._actions: list[Action] | None = None
         self._legal: dict[str, Action] | None = None
         self._line: Entry | None = None
         self.takebacks = 0
@@ -371,9 +373,14 @@ class State:
     def current_player(self) -> int | None:
         return self.rules.current_player(self.core)
 
+    def _legal_actions(self) -> list[Action]:
+        if self._actions is None:
+            self._actions = self.rules.legal_actions(self.core)
+        return self._actions
+
     def _legal_by_text(self) -> dict[str, Action]:
         if self._legal is None:
-            actions = self.rules.legal_actions(self.core)
+            actions = self._legal_actions()
             by_text = {str(a): a for a in actions}
             if len(by_text) != len(actions):
                 raise AssertionError(f"{self.game}: two legal actions share a notation")
@@ -382,7 +389,7 @@ class State:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action, in a deterministic order; empty exactly when the game is over."""
-        return list(self._legal_by_text().values())
+        return list(self._legal_actions())
 
     def legal_texts(self) -> list[str]:
         return list(self._legal_by_text())
@@ -430,8 +437,10 @@ class State:
 
     def apply(self, action: Action | str) -> State:
         """The state after ``action`` (or its text); the receiver never changes."""
-        text = action if isinstance(action, str) else str(action)
-        legal = self.parse_action(text)
+        if not isinstance(action, str) and id(action) in set(map(id, self._legal_actions())):
+            legal = action  # one of the legal actions' own objects (a random or computer player's choice)
+        else:
+            legal = self.parse_action(action if isinstance(action, str) else str(action))
         core = self.rules.apply(self.core, legal)
         after = State(self.rules, self.players, self.options, self.seed, core, self.position, self, legal)
         after.takebacks = self.takebacks

@@ -2,9 +2,11 @@
 
     python tests/bench/engine.py [--games N] [--decisions N] [--only GAME]
 
-For each game: actions per CPU second (``legal_actions`` + ``apply`` through the contract) in
-random playouts, full games per second, and the computer's decision time per level
-(median and 95th percentile) on positions taken from random playouts.
+For each game: actions per CPU second in random playouts, through the game's ``State`` (``legal_actions`` +
+``apply``, every action checked against the legal ones by its text, as the page and a replay do) and through
+the rules alone (``Rules.legal_actions`` + ``Rules.apply`` on cores, as the computer's search plays), full games
+per second, and the computer's decision time per level (median and 95th percentile) on positions taken from
+random playouts.
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ DECISION_PLAYERS = {"carbles": (2, 12), "carbon-city-zero": (1, 3)}
 """Table sizes for the decision times (default: 2 players)."""
 
 
-def playout_speed(game: str, players: int, games: int) -> tuple[float, float, float]:
-    """(actions per second, games per second, mean actions per game) over random playouts.
+def playout_speed(game: str, players: int, games: int, rules_only: bool = False) -> tuple[float, float, float]:
+    """(actions per second, games per second, mean actions per game) over random playouts, through the
+    ``State`` or (``rules_only``) through the rules' own ``legal_actions`` and ``apply``, as the search plays.
 
     Seconds are this process's CPU time (the wall clock also counts time other guests of a shared
     machine hold the core). Even so, runs on these machines vary up to twofold; see ``--repeat``.
@@ -37,6 +40,15 @@ def playout_speed(game: str, players: int, games: int) -> tuple[float, float, fl
     for seed in range(games):
         rnd = random.Random(seed)
         state = pyengine.new_game(game, players, seed)
+        if rules_only:
+            rules, core = state.rules, state.core
+            while True:
+                choices = rules.legal_actions(core)
+                if not choices:
+                    break
+                core = rules.apply(core, rnd.choice(choices))
+                actions += 1
+            continue
         while True:
             legal = state.legal_actions()
             if not legal:
@@ -82,14 +94,15 @@ def main() -> None:
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]}")
     print(f"random playouts, {args.games} games per row, best of {args.repeat} runs (CPU seconds)")
-    print(f"{'game':18} {'players':>7} {'actions/s':>10} {'games/s':>8} {'actions/game':>12}")
+    print(f"{'game':18} {'players':>7} {'actions/s':>10} {'games/s':>8} {'actions/game':>12} {'rules alone':>12}")
     for game, info in pyengine.GAMES.items():
         if args.only and game != args.only:
             continue
         counts = PLAYERS.get(game, (max(2, info.min_players),))
         for players in counts:
             aps, gps, length = max(playout_speed(game, players, args.games) for _ in range(args.repeat))
-            print(f"{game:18} {players:>7} {aps:>10,.0f} {gps:>8.2f} {length:>12.0f}")
+            alone = max(playout_speed(game, players, args.games, rules_only=True)[0] for _ in range(args.repeat))
+            print(f"{game:18} {players:>7} {aps:>10,.0f} {gps:>8.2f} {length:>12.0f} {alone:>12,.0f}", flush=True)
     if args.decisions <= 0:  # playouts only
         return
     print()
