@@ -1,6 +1,7 @@
 """Carbon City Zero balance: win rates by round counter (10, 9, 8) and player count (1-4).
 
-    python tests/bench/ccz_balance.py [--games N] [--bot normal|easy|hard|random|greedy] [--jobs J] [--exact]
+    python tests/bench/ccz_balance.py [--games N] [--bot normal|easy|hard|random|greedy] [--jobs J]
+                                        [--exact] [--rounds R]
 
 Plays the cooperative game with the project's computer players (``pyengine.ai``; default
 ``normal``, searching its full iteration budget without the time cap so that the figures do not
@@ -10,9 +11,12 @@ depend on the machine's load) in every seat, or with the simple greedy policy be
 By default each game is played with the round counter at 10 and the counter spaces used when
 the city reached zero are recorded: a game is a win at counter R if fewer than R spaces were
 used. The bots play the same way at any counter except for their estimate of the time left, so
-this triples the sample for the same time; ``--exact`` plays every counter on its own.
+this triples the sample for the same time; ``--exact`` plays every counter on its own, and
+``--rounds R`` plays only counter R, on its own.
 The defaults (16 games per player count, 2 processes) take about 8 minutes on a 2-core machine.
-Targets (spec, "Balance target"): about 80% / 55% / 30% at 10 / 9 / 8 rounds.
+Targets: 80% / 60% / 30% at 10 / 9 / 8 rounds for every player count (the spec's "Balance target"
+asks about 80% / 55% / 30%). Also prints how many turns ended while a card that cuts carbon was
+affordable.
 """
 
 from __future__ import annotations
@@ -32,7 +36,8 @@ from pyengine.games.carbon_city_zero import CARDS, RULES, Buy, Core, EndTurn, Us
 
 ROUNDS = (10, 9, 8)
 PLAYERS = (1, 2, 3, 4)
-TARGET = {10: 0.80, 9: 0.55, 8: 0.30}
+TARGET = {10: 0.80, 9: 0.60, 8: 0.30}
+"""Issue 15's targets for every player count (the rules' balance target asks about 80%, 55% and 30%)."""
 
 
 def card_value(name: str, core: Core) -> float:
@@ -84,21 +89,24 @@ def bot_for(name: str, seed: int) -> Bot:
     return make_bot(name, seed)
 
 
-def play(job: tuple[str, int, int, int]) -> int:
-    """One game: the round counter spaces used when the city reached zero, or 99 when lost."""
+def play(job: tuple[str, int, int, int]) -> tuple[int, int, int]:
+    """One game: the round counter spaces used when the city reached zero (99 when lost), the turns ended and
+    of those the turns ended (or a Budget given away) while a card that cuts carbon was affordable."""
     bot_name, players, rounds, seed = job
     state = pyengine.new_game("carbon-city-zero", players, seed, {"rounds": rounds})
-    if bot_name == "greedy":
-        while not state.is_terminal():
-            state = state.apply(greedy(state.core))
-    else:
-        bots = [bot_for(bot_name, seed * 10 + seat) for seat in range(players)]
-        while not state.is_terminal():
-            seat = state.current_player
-            assert seat is not None
-            state = state.apply(bots[seat].choose(state))
+    bots = [bot_for(bot_name, seed * 10 + seat) for seat in range(players)] if bot_name != "greedy" else []
+    ends = unbought = 0
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        action = state.parse_action(greedy(state.core)) if not bots else bots[seat].choose(state)
+        if isinstance(action, EndTurn):
+            ends += 1
+            cutters = [a for a in state.legal_actions() if isinstance(a, Buy) and CARDS[a.name].carbon < 0]
+            unbought += bool(cutters)
+        state = state.apply(action)
     core = state.core
-    return rounds - core.rounds_left if state.winners() else 99
+    return (rounds - core.rounds_left if state.winners() else 99), ends, unbought
 
 
 def main() -> None:
@@ -110,14 +118,18 @@ def main() -> None:
     parser.add_argument(
         "--exact", action="store_true", help="play every round counter on its own (three times the games)"
     )
+    parser.add_argument("--rounds", type=int, choices=ROUNDS, action="append",
+                        help="play this round counter on its own (repeatable; implies --exact for those counters)")
     args = parser.parse_args()
-    counters = ROUNDS if args.exact else (max(ROUNDS),)
+    if args.rounds:
+        args.exact = True
+    counters = tuple(args.rounds or ROUNDS) if args.exact else (max(ROUNDS),)
     jobs = [(args.bot, p, r, args.seed * 100_000 + g) for p in PLAYERS for r in counters for g in range(args.games)]
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(play, jobs, chunksize=1))
     wins: dict[tuple[int, int], int] = {}
-    for (_, p, r, _), used in zip(jobs, results, strict=True):
+    for (_, p, r, _), (used, _, _) in zip(jobs, results, strict=True):
         for rounds in ROUNDS:
             # Without --exact a game played at 10 is a win at counter R when zero came before the
             # counter ran out: fewer than R spaces used (the bots play the same way at any counter,
@@ -126,13 +138,16 @@ def main() -> None:
                 wins[(p, rounds)] = wins.get((p, rounds), 0) + 1
     mode = "each counter played" if args.exact else "games played at 10, counters 9 and 8 from the spaces used"
     print(f"Carbon City Zero win rates: bot {args.bot!r}, {args.games} games per cell ({mode})")
-    print("players   " + "".join(f"{r:>4} rounds" for r in ROUNDS))
+    shown = counters if args.exact else ROUNDS
+    print("players   " + "".join(f"{r:>4} rounds" for r in shown))
     for p in PLAYERS:
-        row = "".join(f"{wins.get((p, r), 0) / args.games:>11.0%}" for r in ROUNDS)
+        row = "".join(f"{wins.get((p, r), 0) / args.games:>11.0%}" for r in shown)
         print(f"{p:<10}{row}")
-    total = {r: sum(wins.get((p, r), 0) for p in PLAYERS) / (args.games * len(PLAYERS)) for r in ROUNDS}
-    print("all       " + "".join(f"{total[r]:>11.0%}" for r in ROUNDS))
-    print("target    " + "".join(f"{TARGET[r]:>11.0%}" for r in ROUNDS))
+    total = {r: sum(wins.get((p, r), 0) for p in PLAYERS) / (args.games * len(PLAYERS)) for r in shown}
+    print("all       " + "".join(f"{total[r]:>11.0%}" for r in shown))
+    print("target    " + "".join(f"{TARGET[r]:>11.0%}" for r in shown))
+    ends, unbought = sum(r[1] for r in results), sum(r[2] for r in results)
+    print(f"turns ended while a card that cuts carbon was affordable: {unbought} of {ends} ({unbought / ends:.0%})")
     print(f"({len(jobs)} games in {time.perf_counter() - started:.0f} s)")
 
 
