@@ -107,8 +107,15 @@ def worker_ready(page: Any) -> None:
     page.evaluate(
         """async () => {
           const until = Date.now() + 60000;
-          if (navigator.serviceWorker) await Promise.race([navigator.serviceWorker.ready,
-                                                           new Promise((r) => setTimeout(r, 60000))]);
+          if (!navigator.serviceWorker) return;
+          // a page that registers no worker (bare Pyodide) has nothing to wait for
+          let registered = await navigator.serviceWorker.getRegistration();
+          for (let i = 0; !registered && i < 25; i++) {
+            await new Promise((r) => setTimeout(r, 200));
+            registered = await navigator.serviceWorker.getRegistration();
+          }
+          if (!registered) return;
+          await Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 60000))]);
           const build = await (await fetch("build.json", { cache: "no-cache" })).json();
           if (!build.snapshot || !globalThis.caches) return;
           const url = new URL(build.snapshot, document.baseURI).href;

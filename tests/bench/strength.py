@@ -1,6 +1,7 @@
 """How strong the computer plays, per game, against a yardstick; prints win rates with 95% intervals.
 
-    python tests/bench/strength.py [--level normal] [--against greedy] [--games N] [--game ID] [--players N] [--seed S]
+    python tests/bench/strength.py [--level normal] [--against greedy] [--games N] [--game ID] [--players N]
+                                   [--seed S] [--jobs J]
 
 Competitive games: the level's bot against the ``--against`` player (``random``, ``greedy`` or a level),
 seats rotated game by game. At 2 players a game is won, lost or tied (ties count half). At 3-4 players
@@ -23,6 +24,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Generator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -134,46 +136,69 @@ def duel(state: State, a: int, b: int) -> float:
     return 0.5 if sa == sb else float(sa > sb)
 
 
-def match(
-    game: str, players: int, games: int, seed: int, level: str, against: str, verbose: bool = False
-) -> dict[str, Any]:
-    """Play the games; the level's result (wins or duels), its interval and its CPU ms per decision."""
+def one_game(job: tuple[str, int, int, int, str, str]) -> tuple[float, int, float, int, str]:
+    """Game ``g`` of a match: the level's points and duels, its CPU seconds and decisions, and a line saying how it
+    ended."""
+    game, players, seed, g, level, against = job
     info = pyengine.GAMES[game]
-    points = 0.0
-    count = 0
+    if info.cooperative:
+        names = [level] * players
+    else:
+        names = [level if (s + g) % 2 == 0 else against for s in range(players)]
+        if players == 2:
+            names = [level, against] if g % 2 == 0 else [against, level]
+    bots = [make(name, game, seed * 1000 + g * 16 + s) for s, name in enumerate(names)]
+    state = pyengine.new_game(game, players, seed + g)
     cpu = 0.0
     decisions = 0
-    for g in range(games):
-        if info.cooperative:
-            names = [level] * players
-        else:
-            names = [level if (s + g) % 2 == 0 else against for s in range(players)]
-            if players == 2:
-                names = [level, against] if g % 2 == 0 else [against, level]
-        bots = [make(name, game, seed * 1000 + g * 16 + s) for s, name in enumerate(names)]
-        state = pyengine.new_game(game, players, seed + g)
-        while not state.is_terminal():
-            seat = state.current_player
-            assert seat is not None
-            t0 = time.process_time()
-            action = bots[seat].choose(state)
-            if names[seat] == level:
-                cpu += time.process_time() - t0
-                decisions += 1
-            state = state.apply(action)
-        before = points
-        if info.cooperative:
-            points += 1.0 if state.winners() else 0.0
-            count += 1
-        else:
-            for a in range(players):
-                for b in range(players):
-                    if names[a] == level and names[b] != level:
-                        points += duel(state, a, b)
-                        count += 1
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        t0 = time.process_time()
+        action = bots[seat].choose(state)
+        if names[seat] == level:
+            cpu += time.process_time() - t0
+            decisions += 1
+        state = state.apply(action)
+    points = 0.0
+    count = 0
+    if info.cooperative:
+        points, count = (1.0 if state.winners() else 0.0), 1
+    else:
+        for a in range(players):
+            for b in range(players):
+                if names[a] == level and names[b] != level:
+                    points += duel(state, a, b)
+                    count += 1
+    return points, count, cpu, decisions, f"game {g + 1}: seats {names}, scores {state.scores()}, {level} +{points:g}"
+
+
+def match(
+    game: str, players: int, games: int, seed: int, level: str, against: str, verbose: bool = False, jobs: int = 1
+) -> dict[str, Any]:
+    """Play the games (in ``jobs`` processes); the level's result (wins or duels), its interval and its CPU ms per
+    decision."""
+    work = [(game, players, seed, g, level, against) for g in range(games)]
+    points = 0.0
+    count = decisions = 0
+    cpu = 0.0
+
+    def add(result: tuple[float, int, float, int, str]) -> None:
+        nonlocal points, count, cpu, decisions
+        points += result[0]
+        count += result[1]
+        cpu += result[2]
+        decisions += result[3]
         if verbose:
-            print(f"  game {g + 1}: seats {names}, scores {state.scores()}, {level} +{points - before:g}",
-                  file=sys.stderr, flush=True)
+            print(f"  {result[4]}", file=sys.stderr, flush=True)
+
+    if jobs <= 1:
+        for job in work:
+            add(one_game(job))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for result in pool.map(one_game, work, chunksize=1):
+                add(result)
     low, high = wilson(points, count)
     return {"rate": points / count, "low": low, "high": high, "n": count,
             "ms": 1000 * cpu / max(decisions, 1)}
@@ -188,6 +213,7 @@ def main() -> None:
     parser.add_argument("--game", default=None, choices=tuple(pyengine.GAMES))
     parser.add_argument("--players", type=int, default=None, help="one player count (default: the usual ones)")
     parser.add_argument("--verbose", action="store_true", help="print each game's result as it ends")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once, each in a process of its own")
     args = parser.parse_args()
     print(f"{'game':18} {'players':>7} {'games':>5} {'duels':>5} {args.level + ' vs ' + args.against:>18}"
           f" {'95% interval':>13} {'ms/decision':>11}")
@@ -195,7 +221,7 @@ def main() -> None:
         if args.game and game != args.game:
             continue
         for players in (args.players,) if args.players else PLAYERS[game]:
-            r = match(game, players, args.games, args.seed, args.level, args.against, args.verbose)
+            r = match(game, players, args.games, args.seed, args.level, args.against, args.verbose, args.jobs)
             what = "team wins" if pyengine.GAMES[game].cooperative else ""
             print(f"{game:18} {players:>7} {args.games:>5} {r['n']:>5} {r['rate']:>14.0%} {what:3}"
                   f" {r['low']:>6.0%}-{r['high']:<5.0%} {r['ms']:>11.0f}", flush=True)
