@@ -146,6 +146,10 @@ def main() -> None:
     total = {r: sum(wins.get((p, r), 0) for p in PLAYERS) / (args.games * len(PLAYERS)) for r in shown}
     print("all       " + "".join(f"{total[r]:>11.0%}" for r in shown))
     print("target    " + "".join(f"{TARGET[r]:>11.0%}" for r in shown))
+    print("counter spaces used when the city reached zero, per player count (x: lost):")
+    for p in PLAYERS:
+        used = sorted(res[0] for (_, q, _, _), res in zip(jobs, results, strict=True) if q == p)
+        print(f"  {p}: " + " ".join("x" if u == 99 else str(u) for u in used))
     ends, unbought = sum(r[1] for r in results), sum(r[2] for r in results)
     print(f"turns ended while a card that cuts carbon was affordable: {unbought} of {ends} ({unbought / ends:.0%})")
     print(f"({len(jobs)} games in {time.perf_counter() - started:.0f} s)")

@@ -1,7 +1,7 @@
 """How strong the computer plays, per game, against a yardstick; prints win rates with 95% intervals.
 
     python tests/bench/strength.py [--level normal] [--against greedy] [--games N] [--game ID] [--players N]
-                                   [--seed S] [--jobs J]
+                                   [--seed S] [--jobs J] [--first G]
 
 Competitive games: the level's bot against the ``--against`` player (``random``, ``greedy`` or a level),
 seats rotated game by game. At 2 players a game is won, lost or tied (ties count half). At 3-4 players
@@ -174,11 +174,13 @@ def one_game(job: tuple[str, int, int, int, str, str]) -> tuple[float, int, floa
 
 
 def match(
-    game: str, players: int, games: int, seed: int, level: str, against: str, verbose: bool = False, jobs: int = 1
+    game: str, players: int, games: int, seed: int, level: str, against: str, verbose: bool = False, jobs: int = 1,
+    first: int = 0,
 ) -> dict[str, Any]:
-    """Play the games (in ``jobs`` processes); the level's result (wins or duels), its interval and its CPU ms per
-    decision."""
-    work = [(game, players, seed, g, level, against) for g in range(games)]
+    """Play games ``first`` to ``first + games - 1`` of the match (in ``jobs`` processes); the level's result (wins
+    or duels), its interval and its CPU ms per decision. A long match can be played in slices (``first``), each game
+    the same whichever slice plays it."""
+    work = [(game, players, seed, g, level, against) for g in range(first, first + games)]
     points = 0.0
     count = decisions = 0
     cpu = 0.0
@@ -214,6 +216,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=None, help="one player count (default: the usual ones)")
     parser.add_argument("--verbose", action="store_true", help="print each game's result as it ends")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, each in a process of its own")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number (0: the match's first game)")
     args = parser.parse_args()
     print(f"{'game':18} {'players':>7} {'games':>5} {'duels':>5} {args.level + ' vs ' + args.against:>18}"
           f" {'95% interval':>13} {'ms/decision':>11}")
@@ -221,7 +224,8 @@ def main() -> None:
         if args.game and game != args.game:
             continue
         for players in (args.players,) if args.players else PLAYERS[game]:
-            r = match(game, players, args.games, args.seed, args.level, args.against, args.verbose, args.jobs)
+            r = match(game, players, args.games, args.seed, args.level, args.against, args.verbose, args.jobs,
+                      args.first)
             what = "team wins" if pyengine.GAMES[game].cooperative else ""
             print(f"{game:18} {players:>7} {args.games:>5} {r['n']:>5} {r['rate']:>14.0%} {what:3}"
                   f" {r['low']:>6.0%}-{r['high']:<5.0%} {r['ms']:>11.0f}", flush=True)
