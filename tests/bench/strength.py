@@ -23,7 +23,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -173,6 +173,17 @@ def one_game(job: tuple[str, int, int, int, str, str]) -> tuple[float, int, floa
     return points, count, cpu, decisions, f"game {g + 1}: seats {names}, scores {state.scores()}, {level} +{points:g}"
 
 
+def played(
+    work: list[tuple[str, int, int, int, str, str]], jobs: int
+) -> Iterator[tuple[float, int, float, int, str]]:
+    """Each game's result (:func:`one_game`) in order, played here or in ``jobs`` processes."""
+    if jobs <= 1:
+        yield from map(one_game, work)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(one_game, work, chunksize=1)
+
+
 def match(
     game: str, players: int, games: int, seed: int, level: str, against: str, verbose: bool = False, jobs: int = 1,
     first: int = 0,
@@ -184,23 +195,13 @@ def match(
     points = 0.0
     count = decisions = 0
     cpu = 0.0
-
-    def add(result: tuple[float, int, float, int, str]) -> None:
-        nonlocal points, count, cpu, decisions
-        points += result[0]
-        count += result[1]
-        cpu += result[2]
-        decisions += result[3]
+    for game_points, duels, seconds, decided, line in played(work, jobs):
+        points += game_points
+        count += duels
+        cpu += seconds
+        decisions += decided
         if verbose:
-            print(f"  {result[4]}", file=sys.stderr, flush=True)
-
-    if jobs <= 1:
-        for job in work:
-            add(one_game(job))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for result in pool.map(one_game, work, chunksize=1):
-                add(result)
+            print(f"  {line}", file=sys.stderr, flush=True)
     low, high = wilson(points, count)
     return {"rate": points / count, "low": low, "high": high, "n": count,
             "ms": 1000 * cpu / max(decisions, 1)}
