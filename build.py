@@ -54,10 +54,15 @@ MB = 1_000_000
 SNAPSHOT_TOOL = "snapshot.mjs"
 """The build step (run under Node) that makes the memory snapshot of Python with the wheel and the zip imported."""
 SNAPSHOT_NAME = "python.snapshot"
+STDLIB_NAME = "python_stdlib.zip"
+"""The site's standard library (``snapshot.mjs --stdlib``): Pyodide's, with the start's modules compiled."""
 SNAPSHOT_MAGIC = "CARDTABLE-SNAPSHOT 1"
 """First words of a snapshot file: then the header's length, a JSON line (what it was made from), Pyodide's snapshot."""
-PRECOMPRESSED = frozenset({".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".webmanifest", ".snapshot"})
-"""File types worth precompressing (zips, wheels and PNGs are compressed already)."""
+PRECOMPRESSED = frozenset(
+    {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".webmanifest", ".snapshot", ".zip"}
+)
+"""File types worth precompressing (a zip pays only when its entries are stored, as the site's standard library's
+are: ``precompress`` writes only what pays; wheels and PNGs are compressed already)."""
 
 
 @dataclass(frozen=True)
@@ -451,12 +456,16 @@ def sha256_file(path: Path) -> str:
 
 def snapshot_facts(stage: Path, project: dict[str, Any], archives: str) -> dict[str, str]:
     """What a snapshot is made from: the Pyodide version and the sha256 of the engine wheel and the browser zip
-    (the page compares them with the archives it loads and refuses a snapshot made from others)."""
-    return {
+    (the page compares them with the archives it loads and refuses a snapshot made from others), and of the site's
+    standard library when the build has one (the page compares it with the manifest's)."""
+    facts = {
         "pyodide": PYODIDE.version,
         "engine_wheel": sha256_file(stage / archives / wheel_name(project)),
         "web_zip": sha256_file(stage / archives / ZIP_NAME),
     }
+    if (stage / archives / STDLIB_NAME).is_file():
+        facts["stdlib"] = sha256_file(stage / archives / STDLIB_NAME)
+    return facts
 
 
 def snapshot_header(facts: dict[str, str]) -> bytes:
@@ -491,11 +500,11 @@ def node_tool(paths: Paths) -> tuple[str, Path]:
     return node, tool
 
 
-def run_node_step(paths: Paths, stage: Path, args: list[str], *, bytecode: bool = False) -> None:
-    """``node snapshot.mjs [--bytecode] PYODIDE_DIR ARGS`` with the output's Pyodide, or a ``BuildError`` with the
-    tail of its output."""
+def run_node_step(paths: Paths, stage: Path, args: list[str], *, step: str = "") -> None:
+    """``node snapshot.mjs [--bytecode | --stdlib] PYODIDE_DIR ARGS`` with the output's Pyodide (``step`` names
+    the flag; none makes the snapshot), or a ``BuildError`` with the tail of its output."""
     node, tool = node_tool(paths)
-    command = [node, str(tool), *(["--bytecode"] if bytecode else []), str(stage / "vendor" / "pyodide"), *args]
+    command = [node, str(tool), *([f"--{step}"] if step else []), str(stage / "vendor" / "pyodide"), *args]
     proc = subprocess.run(command, capture_output=True, text=True, check=False)
     if proc.returncode != 0:
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])[-3000:]
@@ -514,8 +523,9 @@ def game_modules(root: Path) -> dict[str, str]:
     """Each game's id and its module name (``pyengine.games.GAME_MODULES``: also its renderer's name)."""
     env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": str(root)}
     code = "import json; from pyengine.games import GAME_MODULES; print(json.dumps(GAME_MODULES))"
-    proc = subprocess.run([sys.executable, "-B", "-c", code], capture_output=True, text=True, env=env, cwd=root,
-                          check=False)
+    proc = subprocess.run(
+        [sys.executable, "-B", "-c", code], capture_output=True, text=True, env=env, cwd=root, check=False
+    )
     if proc.returncode != 0:
         raise BuildError(f"reading the games of {root} failed:\n{proc.stderr.strip()}")
     return dict(json.loads(proc.stdout))
@@ -550,7 +560,7 @@ def write_bytecode(paths: Paths, stage: Path, project: dict[str, Any], stream: A
     add 0.47 MB to a first visit, four fifths of it for games it does not play). Returns group: file name."""
     archives = [stage / "wheels" / wheel_name(project), stage / "wheels" / ZIP_NAME]
     with tempfile.TemporaryDirectory(prefix="cardtable-bytecode-") as tmp:
-        run_node_step(paths, stage, [tmp, *map(str, archives)], bytecode=True)
+        run_node_step(paths, stage, [tmp, *map(str, archives)], step="bytecode")
         compiled = {p.relative_to(tmp).as_posix(): p.read_bytes() for p in sorted(Path(tmp).rglob("*.pyc"))}
     if not compiled:
         raise BuildError("compiling the archives' modules for Pyodide gave no bytecode")
@@ -564,15 +574,30 @@ def write_bytecode(paths: Paths, stage: Path, project: dict[str, Any], stream: A
     return {group: bytecode_name(group) for group in groups}
 
 
+def write_stdlib(paths: Paths, stage: Path, project: dict[str, Any], stream: Any) -> None:
+    """Run ``snapshot.mjs --stdlib`` under Node: the site's standard library, ``STDLIB_NAME`` beside the archives
+    (Pyodide's, less what a page never uses, with every module a page imports as it starts compiled ahead of time
+    for this Python in place of its source: compiling them was most of a first visit's start)."""
+    archives = [stage / "wheels" / wheel_name(project), stage / "wheels" / ZIP_NAME]
+    target = stage / "wheels" / STDLIB_NAME
+    run_node_step(paths, stage, [str(target), *map(str, archives)], step="stdlib")
+    with zipfile.ZipFile(target) as zf:
+        compiled = sum(1 for name in zf.namelist() if name.endswith(".pyc"))
+    log(f"standard library: {compiled} modules of the start compiled, {target.stat().st_size / MB:.1f} MB", stream)
+
+
 def make_snapshot(paths: Paths, stage: Path, project: dict[str, Any], archives: str, stream: Any) -> str:
-    """Run ``snapshot.mjs`` under Node: Pyodide with the wheel and the zip imported, saved as ``SNAPSHOT_NAME`` in
-    the archives' folder behind a header naming what it was made from; returns its path in the site."""
+    """Run ``snapshot.mjs`` under Node: Pyodide (on the site's standard library when the build has one) with the
+    wheel and the zip imported, saved as ``SNAPSHOT_NAME`` in the archives' folder behind a header naming what it
+    was made from; returns its path in the site."""
     target = stage / archives / SNAPSHOT_NAME
     log(f"snapshot: Python with {wheel_name(project)} and {ZIP_NAME} imported", stream)
+    stdlib = stage / archives / STDLIB_NAME
     with tempfile.TemporaryDirectory(prefix="cardtable-snapshot-") as tmp:
         raw = Path(tmp) / SNAPSHOT_NAME
         archive_paths = [str(stage / archives / name) for name in (wheel_name(project), ZIP_NAME)]
-        run_node_step(paths, stage, [str(raw), *archive_paths])
+        extra = ["--stdlib-zip", str(stdlib)] if stdlib.is_file() else []
+        run_node_step(paths, stage, [str(raw), *archive_paths, *extra])
         if not raw.is_file():
             raise BuildError(f"{SNAPSHOT_TOOL} wrote no snapshot")
         target.write_bytes(snapshot_header(snapshot_facts(stage, project, archives)) + raw.read_bytes())
@@ -607,15 +632,19 @@ def precompress(out: Path, names: Iterable[str], stream: Any = None) -> list[str
 def write_manifest(
     stage: Path, project: dict[str, Any], archives: str, snapshot: str, bytecode: dict[str, str]
 ) -> dict[str, Any]:
-    """Write ``build.json``: where things are (``bytecode``: each group's archive, ``common`` or a game's id),
-    the cache-busting key and every file's size."""
+    """Write ``build.json``: where things are (``bytecode``: each group's archive, ``common`` or a game's id;
+    ``stdlib``: the site's standard library, or null for Pyodide's own), the cache-busting key and every file's
+    size."""
     files = file_sizes(stage)
+    stdlib = stage / archives / STDLIB_NAME
     manifest: dict[str, Any] = {
         "version": project["version"],
         "engine_wheel": f"{archives}/{wheel_name(project)}",
         "web_zip": f"{archives}/{ZIP_NAME}",
         "snapshot": snapshot,
         "bytecode": {group: f"{archives}/{name}" for group, name in bytecode.items()},
+        "stdlib": f"{archives}/{STDLIB_NAME}" if stdlib.is_file() else None,
+        "stdlib_sha256": sha256_file(stdlib) if stdlib.is_file() else None,
         "pyodide": "vendor/pyodide/",
         "pyscript": "vendor/pyscript/core.js",
         "vendor": {PYODIDE.name: PYODIDE.version, PYSCRIPT.name: PYSCRIPT.version},
@@ -651,6 +680,8 @@ def startup_files(stage: Path, manifest: dict[str, Any]) -> list[str]:
     """Files the page downloads at start: Pyodide, PyScript's core and its static imports, wheel, zip, page, web/."""
     files: dict[str, int] = manifest["files"]
     wanted = {name for name in files if name.startswith("vendor/pyodide/")}
+    if manifest.get("stdlib"):  # the site's standard library instead of Pyodide's
+        wanted = (wanted - {f"vendor/pyodide/{STDLIB_NAME}"}) | {manifest["stdlib"]}
     wanted |= {"vendor/pyscript/core.css", manifest["engine_wheel"], manifest["web_zip"], "index.html"}
     todo = ["core.js"]
     while todo:
@@ -777,6 +808,8 @@ def build(paths: Paths, stream: Any = None, compress: bool = False, bytecode: bo
         build_wheel(paths.root, project, stage / "wheels", stream)
         zip_folder(paths.root / "web" / BROWSER_PACKAGE, BROWSER_PACKAGE, stage / "wheels" / ZIP_NAME)
         compiled = write_bytecode(paths, stage, project, stream) if bytecode else {}
+        if bytecode:
+            write_stdlib(paths, stage, project, stream)
         write_app_files(paths.root, stage)
         archives = file_archives(stage)
         snapshot = make_snapshot(paths, stage, project, archives, stream)
@@ -888,10 +921,17 @@ def parser(command: str | None) -> argparse.ArgumentParser:
         p.add_argument("--port", type=int, default=8000, help="port (0 picks a free one)")
         p.add_argument("--host", default="127.0.0.1", help="loopback address to bind (default 127.0.0.1)")
     if command is None:
-        p.add_argument("--precompress", action="store_true",
-                       help="also write NAME.gz and NAME.br beside the files, for hosts that serve precompressed files")
-        p.add_argument("--no-bytecode", action="store_true",
-                       help="leave the modules uncompiled in the archives (to measure what the bytecode saves)")
+        p.add_argument(
+            "--precompress",
+            action="store_true",
+            help="also write NAME.gz and NAME.br beside the files, for hosts that serve precompressed files",
+        )
+        p.add_argument(
+            "--no-bytecode",
+            action="store_true",
+            help="leave the modules uncompiled in the archives and take Pyodide's own standard library "
+            "(to measure what the bytecode saves)",
+        )
     if command == "zip":
         p.add_argument("--zip-dir", type=Path, default=None, help="where the archive goes (default: ROOT/dist-zip)")
     return p

@@ -1,9 +1,11 @@
 // Build steps (run by build.py under Node, never shipped): with --bytecode, the archives' modules compiled ahead of
-// time for Pyodide's Python (see below); otherwise a memory snapshot of Pyodide with the engine wheel and the
-// browser package unpacked and imported, so a page can start Python from it instead of starting Python anew.
+// time for Pyodide's Python (see below); with --stdlib, the site's own copy of Pyodide's standard library (see
+// below); otherwise a memory snapshot of Pyodide with the engine wheel and the browser package unpacked and
+// imported, so a page can start Python from it instead of starting Python anew.
 //
-//     node snapshot.mjs PYODIDE_DIR OUT ARCHIVE...
+//     node snapshot.mjs [--bytecode | --stdlib] PYODIDE_DIR OUT ARCHIVE... [--stdlib-zip ZIP]
 //
+// --stdlib-zip starts Pyodide from the site's standard library (ZIP) instead of Pyodide's own.
 // Unpacks each archive (zip or wheel) into Pyodide's home folder (the working folder, on sys.path, where the page
 // unpacks them too), imports every engine, the computer players and the browser package's modules that need no
 // page (the shell itself needs PyScript's `pyscript` module, so the page imports it), then writes the snapshot to OUT.
@@ -15,10 +17,13 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const bytecode = process.argv[2] === "--bytecode";
-const [pyodideDir, out, ...archives] = process.argv.slice(bytecode ? 3 : 2);
+const mode = ["--bytecode", "--stdlib"].includes(process.argv[2]) ? process.argv[2] : "--snapshot";
+const args = process.argv.slice(mode === "--snapshot" ? 2 : 3);
+const zipAt = args.indexOf("--stdlib-zip");
+const stdLibURL = zipAt >= 0 ? args.splice(zipAt, 2)[1] : undefined;
+const [pyodideDir, out, ...archives] = args;
 if (!pyodideDir || !out || archives.length === 0) {
-  console.error("usage: node snapshot.mjs [--bytecode] PYODIDE_DIR OUT ARCHIVE...");
+  console.error("usage: node snapshot.mjs [--bytecode | --stdlib] PYODIDE_DIR OUT ARCHIVE... [--stdlib-zip ZIP]");
   process.exit(2);
 }
 
@@ -47,12 +52,28 @@ for game in pyengine.GAMES:
     site_game(game).render_module()
 `;
 
+// What else a page imports from the standard library as it starts: PyScript's own package, and the shell.
+const PAGE_IMPORTS = `
+import asyncio, base64, collections, functools, html, inspect, io, json, pathlib, re, weakref
+`;
+
+// Never part of the site's standard library: what a page cannot use (the REPL, the debugger, process pools, GUI
+// and terminal toolkits, package installers) or the site never imports (test frameworks, documentation, mail and
+// server protocols). Top-level names in Pyodide's python_stdlib.zip.
+const LEFT_OUT = [
+  "_pyrepl/", "curses/", "dbm/", "doctest.py", "ensurepip/", "ftplib.py", "idlelib/", "imaplib.py", "lib2to3/",
+  "mailbox.py", "multiprocessing/", "pdb.py", "poplib.py", "pydoc.py", "pydoc_data/", "smtplib.py", "sqlite3/",
+  "tkinter/", "turtle.py", "turtledemo/", "unittest/", "venv/", "wsgiref/", "xmlrpc/",
+];
+
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-const py = await loadPyodide({ _makeSnapshot: true, env: { PYTHONHASHSEED: "0" }, stdout: () => {} });
+const py = await loadPyodide({
+  _makeSnapshot: mode === "--snapshot", env: { PYTHONHASHSEED: "0" }, stdout: () => {}, stdLibURL,
+});
 for (const archive of archives) {
   py.unpackArchive(new Uint8Array(fs.readFileSync(archive)), "zip", { extractDir: "/home/pyodide" });
 }
-if (bytecode) {
+if (mode === "--bytecode") {
   // Compile every module of the archives for this Pyodide's Python, as hash-checked .pyc files (no time stamps,
   // so the same sources give the same bytes; Python still checks each against its source's hash), and copy them
   // out to OUT under the same relative paths (pkg/__pycache__/mod.cpython-3XX.pyc): build.py adds them to the
@@ -72,6 +93,45 @@ found = sorted(os.path.relpath(os.path.join(top, f), home) for top, _, files in 
     fs.mkdirSync(path.dirname(path.join(out, relative)), { recursive: true });
     fs.writeFileSync(path.join(out, relative), py.FS.readFile(`/home/pyodide/${relative}`));
   }
+} else if (mode === "--stdlib") {
+  // The site's standard library: Pyodide's python_stdlib.zip less LEFT_OUT, with every module that a page imports
+  // as it starts (Pyodide's own start, PyScript's and the site's) compiled ahead of time in place of its source, as
+  // unchecked hash-based .pyc files (no time stamps: the same sources give the same bytes; the zip never changes,
+  // so Python need not check them against a source). Measured, compiling those modules was most of a first
+  // visit's start. Entries are stored, not deflated: the host's gzip or brotli compresses the file whole, better.
+  py.runPython(IMPORTS + PAGE_IMPORTS);
+  py.FS.writeFile("/tmp/stdlib-in.zip", new Uint8Array(fs.readFileSync(path.join(pyodideDir, "python_stdlib.zip"))));
+  const report = py.runPython(`
+import importlib.util, marshal, sys, zipfile
+left_out = tuple(${JSON.stringify(LEFT_OUT)})
+mounted = next(p for p in sys.path if p.endswith(".zip"))
+started = {m.__spec__.origin[len(mounted) + 1:] for m in list(sys.modules.values())
+           if getattr(m, "__spec__", None) and (m.__spec__.origin or "").startswith(mounted + "/")}
+compiled = 0
+with zipfile.ZipFile("/tmp/stdlib-in.zip") as source, zipfile.ZipFile("/tmp/stdlib-out.zip", "w") as target:
+    for entry in source.infolist():
+        if entry.filename.startswith(left_out):
+            continue
+        data = source.read(entry)
+        name = entry.filename
+        if name in started:
+            code = compile(data, f"{mounted}/{name}", "exec", dont_inherit=True)
+            flags = (0b01).to_bytes(4, "little")  # hash-based, unchecked
+            data = importlib.util.MAGIC_NUMBER + flags + importlib.util.source_hash(data) + marshal.dumps(code)
+            name = name[:-3] + ".pyc"
+            compiled += 1
+        info = zipfile.ZipInfo(name, entry.date_time)
+        info.external_attr = entry.external_attr
+        target.writestr(info, data, zipfile.ZIP_STORED)
+missing = sorted(n for n in started if not n.endswith(".py"))
+f"{compiled} {len(started)} {' '.join(missing)}"
+`);
+  const [compiled, started] = report.split(" ").map(Number);
+  if (!(compiled > 0) || compiled !== started) {
+    console.error(`the start's modules were not all compiled: ${report}`);
+    process.exit(1);
+  }
+  fs.writeFileSync(out, py.FS.readFile("/tmp/stdlib-out.zip"));
 } else {
   py.runPython(IMPORTS);
   fs.writeFileSync(out, py.makeMemorySnapshot());

@@ -43,6 +43,9 @@ TAMPER = """async () => {
 }"""
 
 
+COMPILED_AT_START = "document.documentElement.dataset.compiledAtStart"
+"""The standard library's modules the table's start compiled from their source (web/main.py), space-separated."""
+
 GAMES = {"carbondale": 2, "silver-bars": 2, "carbles": 2, "cardcassonne": 2, "carbon-city-zero": 1}
 """Every game, with the players of its whole game below."""
 
@@ -87,6 +90,8 @@ def test_snapshot_used_checked_and_refused(browser: Browser, base_url: str) -> N
         way, ordinary = play(page, game)
         assert way == "ordinary"  # a first visit does not wait for the snapshot
         assert page.evaluate("document.documentElement.dataset.bytecode") == "2"  # common and the game's compiled
+        # and every module of the standard library that this start imported came compiled (build.py: write_stdlib)
+        assert page.evaluate(COMPILED_AT_START) == ""
         wait_for_worker(page)
 
         restored = {}
@@ -102,6 +107,7 @@ def test_snapshot_used_checked_and_refused(browser: Browser, base_url: str) -> N
             way, record = play(page, record_address)
             assert way == "ordinary"
             assert page.evaluate("document.documentElement.dataset.bytecode") == "2"
+            assert page.evaluate(COMPILED_AT_START) == ""
             assert record == restored[name], f"{name} replays differently from the snapshot"
         assert page.evaluate(SNAPSHOT_CACHED.replace("ACTION", "add"))
 

@@ -148,7 +148,11 @@ def test_layout(site: Site) -> None:
     assert all(name.endswith((".js", ".css")) for name in pyscript), pyscript
     groups = ["carbles", "carbon-city-zero", "carbondale", "cardcassonne", "common", "silver-bars"]
     assert sorted(p.name for p in (out / "wheels").glob("*/*")) == [
-        *(f"bytecode-{group}.zip" for group in groups), "cardtable_web.zip", WHEEL, "python.snapshot"
+        *(f"bytecode-{group}.zip" for group in groups),
+        "cardtable_web.zip",
+        WHEEL,
+        "python.snapshot",
+        "python_stdlib.zip",
     ]
     expected_web = {p for p in source_files(site.root / "web") if not p.startswith("cardtable_web/")}
     assert source_files(out / "web") == expected_web
@@ -223,13 +227,16 @@ def test_build_json(site: Site) -> None:
     }
     assert build["files"] == actual
     assert build["snapshot"] == build["engine_wheel"].rsplit("/", 1)[0] + "/python.snapshot"
-    for key in ("engine_wheel", "web_zip", "pyscript", "snapshot"):
+    assert build["stdlib"] == build["engine_wheel"].rsplit("/", 1)[0] + "/python_stdlib.zip"
+    assert build["stdlib_sha256"] == hashlib.sha256((site.out / build["stdlib"]).read_bytes()).hexdigest()
+    for key in ("engine_wheel", "web_zip", "pyscript", "snapshot", "stdlib"):
         assert (site.out / build[key]).is_file()
 
 
 def test_snapshot_names_what_it_was_made_from(site: Site) -> None:
-    """The snapshot's header holds the Pyodide version and the sha256 of the wheel and the zip it was made from
-    (the page refuses it when they differ from the archives it loads); Pyodide's own snapshot follows, aligned."""
+    """The snapshot's header holds the Pyodide version and the sha256 of the wheel, the zip and the standard library
+    it was made from (the page refuses it when they differ from the archives it loads and the manifest's standard
+    library); Pyodide's own snapshot follows, aligned."""
     module = load_build()
     data = archive(site.out, "python.snapshot").read_bytes()
     facts, start = module.read_snapshot_header(data)
@@ -237,6 +244,7 @@ def test_snapshot_names_what_it_was_made_from(site: Site) -> None:
         "pyodide": "314.0.7",
         "engine_wheel": hashlib.sha256(archive(site.out, WHEEL).read_bytes()).hexdigest(),
         "web_zip": hashlib.sha256(archive(site.out, "cardtable_web.zip").read_bytes()).hexdigest(),
+        "stdlib": hashlib.sha256(archive(site.out, "python_stdlib.zip").read_bytes()).hexdigest(),
     }
     assert start % 16 == 0 and len(data) > start + 10_000_000
     assert data[:start].decode("ascii").startswith("CARDTABLE-SNAPSHOT 1 ")
@@ -280,6 +288,46 @@ def test_bytecode_archives(site: Site) -> None:
     assert compiled["cardtable_web/renderers/carbon_city_zero.py"] == "carbon-city-zero"
     assert compiled["pyengine/games/__init__.py"] == compiled["cardtable_web/renderers/__init__.py"] == "common"
     assert compiled["pyengine/core.py"] == compiled["cardtable_web/shell.py"] == "common"
+
+
+def test_site_standard_library(site: Site) -> None:
+    """The site's standard library is Pyodide's, entry for entry, less the parts a page never uses, with the modules
+    a page imports as it starts compiled in place of their sources: unchecked hash-based ``.pyc`` files (flags 1)
+    for Pyodide's Python, each carrying its source's hash; every entry stored, for the host to compress whole."""
+    import _imp
+
+    with zipfile.ZipFile(site.out / "vendor" / "pyodide" / "python_stdlib.zip") as zf:
+        pyodide = {info.filename: zf.read(info) for info in zf.infolist()}
+    with zipfile.ZipFile(archive(site.out, "python_stdlib.zip")) as zf:
+        assert {info.compress_type for info in zf.infolist()} == {zipfile.ZIP_STORED}
+        ours = {info.filename: zf.read(info) for info in zf.infolist()}
+    compiled = {name[:-1] for name in ours if name.endswith(".pyc")}
+    # what a page imports as it starts: Pyodide's own start, PyScript's package and the shell's
+    for module in (
+        "encodings/__init__.py",
+        "_pyodide/_base.py",
+        "pyodide/ffi/__init__.py",
+        "asyncio/tasks.py",
+        "inspect.py",
+        "json/decoder.py",
+        "dataclasses.py",
+        "traceback.py",
+        "pathlib/__init__.py",
+    ):
+        assert module in compiled, module
+    left_out = {name for name in pyodide if name not in ours and name not in compiled}
+    assert {"unittest/__init__.py", "pdb.py", "_pyrepl/__init__.py", "multiprocessing/__init__.py"} <= left_out
+    assert not [name for name in left_out if name.startswith(("json/", "asyncio/", "encodings/", "zipfile/"))]
+    for name, data in ours.items():
+        if name.endswith(".pyc"):
+            source = pyodide[name[:-1]]
+            assert name[:-1] not in ours, f"{name} and its source both shipped"
+            assert 3600 <= int.from_bytes(data[:2], "little") < 3700, "not Python 3.14's bytecode"
+            assert int.from_bytes(data[4:8], "little") == 0b01, name  # hash-based, not checked against a source
+            assert data[8:16] == _imp.source_hash(int.from_bytes(data[:4], "little"), source), name
+        else:
+            assert data == pyodide[name], f"{name} differs from Pyodide's"
+    assert len(compiled) > 100
 
 
 def test_precompressed_files_and_their_serving(tmp_path: Path) -> None:
@@ -401,6 +449,7 @@ def test_rebuild_is_idempotent(site: Site) -> None:
     zipped = (archive(site.out, "cardtable_web.zip")).read_bytes()
     wheel = (archive(site.out, WHEEL)).read_bytes()
     compiled = (archive(site.out, "bytecode-common.zip")).read_bytes()
+    stdlib = (archive(site.out, "python_stdlib.zip")).read_bytes()
     snapshot = hashlib.sha256(archive(site.out, "python.snapshot").read_bytes()).digest()
     proc = run_build("--root", site.root, "--out", site.out, "--cache", site.cache)
     assert proc.returncode == 0, proc.stderr
@@ -409,6 +458,7 @@ def test_rebuild_is_idempotent(site: Site) -> None:
     assert (archive(site.out, "cardtable_web.zip")).read_bytes() == zipped
     assert (archive(site.out, WHEEL)).read_bytes() == wheel
     assert (archive(site.out, "bytecode-common.zip")).read_bytes() == compiled  # the bytecode too
+    assert (archive(site.out, "python_stdlib.zip")).read_bytes() == stdlib  # and the standard library
     # the memory snapshot too: same wheel, zip and Pyodide, same bytes
     assert hashlib.sha256(archive(site.out, "python.snapshot").read_bytes()).digest() == snapshot
     assert not [p for p in site.out.parent.iterdir() if ".building-" in p.name]

@@ -3,7 +3,8 @@
 // own copy, the engine wheel and the browser package unpacked into Python's working folder (on sys.path), and, once
 // the build's memory snapshot is in the service worker's cache (from the second visit on), Python restored from
 // that snapshot with every engine already imported instead of started anew (started anew, it takes the modules
-// compiled ahead of time for it: the common ones and the game's). A snapshot made from other archives or another
+// compiled ahead of time for it: the common ones and the game's, and the site's standard library, whose modules
+// that Python imports as it starts come compiled too). A snapshot made from other archives or another
 // Pyodide is refused: Python then starts the ordinary way. `document.documentElement.dataset.python` says which
 // way it started (in a page), and so does `startedFrom()`; `data-bytecode` how many compiled archives it took.
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
@@ -81,6 +82,7 @@ async function checked(file, wheel, zip) {
   }
   if (!globalThis.crypto?.subtle) return { refused: "this page cannot check its hashes (no secure context)" };
   const expected = { pyodide: version, engine_wheel: await sha256(wheel), web_zip: await sha256(zip) };
+  if (facts.stdlib || settings.build.stdlib_sha256) expected.stdlib = settings.build.stdlib_sha256;
   for (const [key, value] of Object.entries(expected)) {
     if (facts[key] !== value) return { refused: `it was made from another ${key.replace("_", " ")}` };
   }
@@ -128,7 +130,11 @@ async function start(options) {
   }
   performance.mark("python-snapshot-read");
   const compiled = image ? Promise.resolve([]) : bytecode(); // a restored Python has imported everything already
-  const py = await loadRuntime({ ...options, indexURL: at(build.pyodide), ...(image ? { _loadSnapshot: image } : {}) });
+  // The site's standard library (build.py: write_stdlib), whose start-up modules come compiled, else Pyodide's.
+  const stdlib = build.stdlib ? { stdLibURL: at(build.stdlib) } : {};
+  const py = await loadRuntime({
+    ...options, indexURL: at(build.pyodide), ...stdlib, ...(image ? { _loadSnapshot: image } : {}),
+  });
   const [wheel, zip] = await archives;
   py.unpackArchive(wheel, "zip", { extractDir: HOME });
   py.unpackArchive(zip, "zip", { extractDir: HOME });
