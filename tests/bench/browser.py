@@ -3,7 +3,8 @@
     python tests/bench/browser.py [--site dist] [--runs 3] [--decisions 30] [--games silver-bars,...]
 
 Prints: cold and warm time from navigation to a playable table, bare Pyodide start-up in the same
-browser run (and the ratio), the table's warm start without the memory snapshot (removed from the
+browser run (and the ratio), bare Pyodide started on the site's standard library (its start-up modules
+compiled: that part's gain alone), the table's warm start without the memory snapshot (removed from the
 service worker's cache: the ordinary start with every file cached), how Python started each time,
 an embed of a named position (``embed.html``) until it is drawn and answers commands (and its ratio
 to bare Pyodide), what the page downloads, what the first visit's files weigh with the gzip and
@@ -41,6 +42,15 @@ const py = await loadPyodide();
 py.runPython("1 + 1");
 performance.mark("pyodide-ready");
 </script>"""
+BARE_STDLIB = b"""<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>bare</title>
+<script type="module">
+const { loadPyodide } = await import("./vendor/pyodide/pyodide.mjs");
+const build = await (await fetch("build.json")).json();
+const py = await loadPyodide(build.stdlib ? { stdLibURL: build.stdlib } : {});
+py.runPython("1 + 1");
+performance.mark("pyodide-ready");
+</script>"""
+"""Bare Pyodide on the site's standard library (its start-up modules compiled), to show that part's gain alone."""
 
 
 class BenchHandler(SiteHandler):
@@ -49,12 +59,14 @@ class BenchHandler(SiteHandler):
     prefix = SUB_PATH
 
     def do_GET(self) -> None:
-        if self.path.split("?")[0] == SUB_PATH + "__bare.html":
+        pages = {SUB_PATH + "__bare.html": BARE, SUB_PATH + "__bare_stdlib.html": BARE_STDLIB}
+        page = pages.get(self.path.split("?")[0])
+        if page is not None:
             self.send_response(200)
             self.send_header("Content-Type", "text/html")
-            self.send_header("Content-Length", str(len(BARE)))
+            self.send_header("Content-Length", str(len(page)))
             self.end_headers()
-            self.wfile.write(BARE)
+            self.wfile.write(page)
             return
         super().do_GET()
 
@@ -236,6 +248,7 @@ def main() -> None:
             o_cold, o_warm, o_plain, o_size, _, _, _ = startup(browser, other, TABLE, "table-ready", args.runs, True)
             other_serving.terminate()
         b_cold, b_warm, _, b_size, _, _, _ = startup(browser, base, "__bare.html", "pyodide-ready", args.runs)
+        s_cold, s_warm, _, _, _, _, _ = startup(browser, base, "__bare_stdlib.html", "pyodide-ready", args.runs)
         embed = "embed.html?game=carbondale&position=figure-1"
         e_cold, e_warm, _, e_size, _, _, e_ways = startup(browser, base, embed, "embed-ready", args.runs)
         med = statistics.median
@@ -243,6 +256,8 @@ def main() -> None:
         print(f"table ready, cold: {med(t_cold):.2f} s   warm: {med(t_warm):.2f} s   "
               f"warm without the snapshot: {med(t_plain):.2f} s")
         print(f"bare Pyodide, cold: {med(b_cold):.2f} s   warm: {med(b_warm):.2f} s")
+        print(f"bare Pyodide on the site's standard library, cold: {med(s_cold):.2f} s   warm: {med(s_warm):.2f} s   "
+              f"(ratio to bare: {med(s_cold) / med(b_cold):.2f}, {med(s_warm) / med(b_warm):.2f})")
         if args.compare:
             print(f"table of {args.compare}, cold: {med(o_cold):.2f} s   warm: {med(o_warm):.2f} s   "
                   f"warm without the snapshot: {med(o_plain):.2f} s   (download {o_size / 1e6:.2f} MB)")
