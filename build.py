@@ -58,11 +58,8 @@ STDLIB_NAME = "python_stdlib.zip"
 """The site's standard library (``snapshot.mjs --stdlib``): Pyodide's, with the start's modules compiled."""
 SNAPSHOT_MAGIC = "CARDTABLE-SNAPSHOT 1"
 """First words of a snapshot file: then the header's length, a JSON line (what it was made from), Pyodide's snapshot."""
-PRECOMPRESSED = frozenset(
-    {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".webmanifest", ".snapshot", ".zip"}
-)
-"""File types worth precompressing (a zip pays only when its entries are stored, as the site's standard library's
-are: ``precompress`` writes only what pays; wheels and PNGs are compressed already)."""
+PRECOMPRESSED = frozenset({".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".webmanifest", ".snapshot"})
+"""File types worth precompressing (zips, wheels and PNGs are compressed already)."""
 
 
 @dataclass(frozen=True)

@@ -58,12 +58,12 @@ import asyncio, base64, collections, functools, html, inspect, io, json, pathlib
 `;
 
 // Never part of the site's standard library: what a page cannot use (the REPL, the debugger, process pools, GUI
-// and terminal toolkits, package installers) or the site never imports (test frameworks, documentation, mail and
-// server protocols). Top-level names in Pyodide's python_stdlib.zip.
+// and terminal toolkits, package installers) or the site never imports (test frameworks, documentation, e-mail,
+// XML, mail and server protocols). Top-level names in Pyodide's python_stdlib.zip.
 const LEFT_OUT = [
-  "_pyrepl/", "curses/", "dbm/", "doctest.py", "ensurepip/", "ftplib.py", "idlelib/", "imaplib.py", "lib2to3/",
-  "mailbox.py", "multiprocessing/", "pdb.py", "poplib.py", "pydoc.py", "pydoc_data/", "smtplib.py", "sqlite3/",
-  "tkinter/", "turtle.py", "turtledemo/", "unittest/", "venv/", "wsgiref/", "xmlrpc/",
+  "_pyrepl/", "curses/", "dbm/", "doctest.py", "email/", "ensurepip/", "ftplib.py", "idlelib/", "imaplib.py",
+  "lib2to3/", "mailbox.py", "multiprocessing/", "pdb.py", "poplib.py", "pydoc.py", "pydoc_data/", "smtplib.py",
+  "sqlite3/", "tkinter/", "turtle.py", "turtledemo/", "unittest/", "venv/", "wsgiref/", "xml/", "xmlrpc/",
 ];
 
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
@@ -98,7 +98,7 @@ found = sorted(os.path.relpath(os.path.join(top, f), home) for top, _, files in 
   // as it starts (Pyodide's own start, PyScript's and the site's) compiled ahead of time in place of its source, as
   // unchecked hash-based .pyc files (no time stamps: the same sources give the same bytes; the zip never changes,
   // so Python need not check them against a source). Measured, compiling those modules was most of a first
-  // visit's start. Entries are stored, not deflated: the host's gzip or brotli compresses the file whole, better.
+  // visit's start. Entries are deflated, as in Pyodide's zip: a host need not compress a zip file.
   py.runPython(IMPORTS + PAGE_IMPORTS);
   py.FS.writeFile("/tmp/stdlib-in.zip", new Uint8Array(fs.readFileSync(path.join(pyodideDir, "python_stdlib.zip"))));
   const report = py.runPython(`
@@ -122,7 +122,7 @@ with zipfile.ZipFile("/tmp/stdlib-in.zip") as source, zipfile.ZipFile("/tmp/stdl
             compiled += 1
         info = zipfile.ZipInfo(name, entry.date_time)
         info.external_attr = entry.external_attr
-        target.writestr(info, data, zipfile.ZIP_STORED)
+        target.writestr(info, data, zipfile.ZIP_DEFLATED, 9)
 missing = sorted(n for n in started if not n.endswith(".py"))
 f"{compiled} {len(started)} {' '.join(missing)}"
 `);
