@@ -34,7 +34,7 @@ TAMPER = """async () => {
     if (!hit) continue;
     const bytes = new Uint8Array(await hit.arrayBuffer());
     const head = new TextDecoder().decode(bytes.subarray(0, 256));
-    const at = head.indexOf('"engine_wheel":"') + 16;
+    const at = head.indexOf('"engine_wheel":"') + '"engine_wheel":"'.length;
     bytes[at] = bytes[at] === 48 ? 49 : 48;  // its first hex digit changed
     await cache.put(url, new Response(bytes));
     return true;
@@ -124,6 +124,14 @@ def test_snapshot_used_checked_and_refused(browser: Browser, base_url: str) -> N
         way, record = play(page, game)
         assert way == "ordinary"
         assert "engine wheel" in str(page.evaluate("document.documentElement.dataset.snapshotRefused"))
+        assert record == ordinary
+        # one made on another standard library (its header's stdlib hash changed) is refused too
+        for action in ("delete", "add"):  # the site's own snapshot again
+            assert page.evaluate(SNAPSHOT_CACHED.replace("ACTION", action))
+        assert page.evaluate(TAMPER.replace("engine_wheel", "stdlib"))
+        way, record = play(page, game)
+        assert way == "ordinary"
+        assert "standard library" in str(page.evaluate("document.documentElement.dataset.snapshotRefused"))
         assert record == ordinary
         assert not watch.problems, "\n".join(watch.problems)
     finally:

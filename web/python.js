@@ -84,7 +84,8 @@ async function checked(file, wheel, zip) {
   const expected = { pyodide: version, engine_wheel: await sha256(wheel), web_zip: await sha256(zip) };
   if (facts.stdlib || settings.build.stdlib_sha256) expected.stdlib = settings.build.stdlib_sha256;
   for (const [key, value] of Object.entries(expected)) {
-    if (facts[key] !== value) return { refused: `it was made from another ${key.replace("_", " ")}` };
+    const what = key === "stdlib" ? "standard library" : key.replace("_", " ");
+    if (facts[key] !== value) return { refused: `it was made from another ${what}` };
   }
   return { image: file.subarray(length) };
 }
