@@ -1,0 +1,81 @@
+"""How steady the computer's choices are: normal and hard, several seeds each, on positions of greedy games.
+
+    python tests/bench/agreement.py [--game carbondale] [--positions 30] [--seeds 3]
+
+A search whose choice changes with its seed on most positions is bound by noise, and more iterations buy it
+strength; one that picks the same move whatever the seed gains little from them. Positions come from two-player
+games of the greedy player of ``strength.py`` (a position is taken now and then where the player to move has at
+least three different moves). For each level the script prints how often its most common choice was picked (1.00:
+every seed agreed), how often that choice is normal's and hard's, and its CPU milliseconds per decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import pyengine  # noqa: E402
+from pyengine.ai import LEVELS, SearchBot  # noqa: E402
+from pyengine.core import State  # noqa: E402
+from tests.bench.strength import GreedyBot  # noqa: E402
+
+LEVEL_NAMES = ("normal", "hard")
+
+
+def positions(game: str, wanted: int, seed: int) -> list[State]:
+    """``wanted`` positions of greedy two-player games, each with at least three different moves to choose from."""
+    rnd = random.Random(seed)
+    found: list[State] = []
+    number = 0
+    while len(found) < wanted:
+        state = pyengine.new_game(game, 2, seed + number)
+        bots = [GreedyBot(game, 2 * number), GreedyBot(game, 2 * number + 1)]
+        number += 1
+        while not state.is_terminal() and len(found) < wanted:
+            seat = state.current_player
+            assert seat is not None
+            if len({str(a) for a in state.legal_actions()}) >= 3 and rnd.random() < 0.08:
+                found.append(state)
+            state = state.apply(bots[seat].choose(state))
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="carbondale", choices=tuple(pyengine.GAMES))
+    parser.add_argument("--positions", type=int, default=30)
+    parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=500)
+    args = parser.parse_args()
+    found = positions(args.game, args.positions, args.seed)
+    steady: dict[str, float] = dict.fromkeys(LEVEL_NAMES, 0.0)
+    cpu: dict[str, float] = dict.fromkeys(LEVEL_NAMES, 0.0)
+    modes: dict[tuple[int, str], str] = {}
+    for i, state in enumerate(found):
+        for name in LEVEL_NAMES:
+            started = time.process_time()
+            picks = [str(SearchBot(LEVELS[name], seed=s * 7919 + i).choose(state)) for s in range(args.seeds)]
+            cpu[name] += time.process_time() - started
+            mode, count = Counter(picks).most_common(1)[0]
+            steady[name] += count / args.seeds
+            modes[(i, name)] = mode
+    n = len(found)
+    print(f"{args.game}: {n} positions, {args.seeds} seeds each")
+    for name in LEVEL_NAMES:
+        same = {other: sum(modes[(i, name)] == modes[(i, other)] for i in range(n)) / n for other in LEVEL_NAMES}
+        print(
+            f"  {name:7} most common choice {steady[name] / n:.2f} of the picks"
+            f"   same as normal's {same['normal']:.2f}   as hard's {same['hard']:.2f}"
+            f"   {1000 * cpu[name] / (n * args.seeds):.0f} ms per decision (CPU)"
+        )
+
+
+if __name__ == "__main__":
+    main()
