@@ -57,7 +57,7 @@ def _carbles(core: Any, seat: int) -> float:
 def _silver(core: Any, seat: int) -> float:
     """Silver banked and in the vaults (locked silver a little more), the seat's against the other's."""
     def worth(s: int) -> float:
-        return float(core.totals[s]) + sum(v.silver * (1.1 if v.locked else 1.0) for v in core.vaults[s])
+        return float(core.totals[s] + sum(v.silver * (1.1 if v.locked else 1.0) for v in core.vaults[s]))
     return worth(seat) - worth(1 - seat)
 
 
