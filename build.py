@@ -775,12 +775,14 @@ def write_app_files(root: Path, stage: Path) -> None:
 
 def write_worker(stage: Path, files: Iterable[str], key: str) -> str:
     """Fill in the service worker: the cache key (with the worker's own source and the manifest hashed into it) and
-    every file it precaches (the whole site and ``build.json``); returns that key."""
+    every file it precaches (the whole site and ``build.json``, less Pyodide's own standard library when the site
+    has its own: no page fetches it then); returns that key."""
     digest = hashlib.sha256(key.encode())
     for name in (WORKER, WEB_MANIFEST):
         digest.update(b"\0" + (stage / name).read_bytes())
     key = digest.hexdigest()[:12]
-    precache = sorted({name for name in files if name != WORKER} | {"build.json"})
+    unused = {f"vendor/pyodide/{STDLIB_NAME}"} if list(stage.glob(f"wheels/*/{STDLIB_NAME}")) else set()
+    precache = sorted({name for name in files if name != WORKER and name not in unused} | {"build.json"})
     data = json.dumps({"cache_key": key, "files": precache}, indent=1)
     source = (stage / WORKER).read_text(encoding="utf-8")
     (stage / WORKER).write_text(source.replace(WORKER_PLACEHOLDER, data), encoding="utf-8")
