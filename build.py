@@ -549,13 +549,18 @@ def zip_files(target: Path, files: dict[str, bytes]) -> None:
             zf.writestr(info, files[name])
 
 
+def staged_archives(stage: Path, project: dict[str, Any]) -> list[Path]:
+    """The engine wheel and the browser zip, where the build makes them (before ``file_archives`` moves them)."""
+    return [stage / "wheels" / wheel_name(project), stage / "wheels" / ZIP_NAME]
+
+
 def write_bytecode(paths: Paths, stage: Path, project: dict[str, Any], stream: Any) -> dict[str, str]:
     """Compile the wheel's and the browser zip's modules ahead of time for Pyodide's Python (hash-checked
     ``__pycache__/*.cpython-3XX.pyc``, see ``snapshot.mjs``) into ``bytecode-common.zip`` and one
     ``bytecode-<game>.zip`` per game beside the archives: a page that starts Python the ordinary way unpacks the
     common one and its game's over the sources and imports them without compiling (all of them in the wheel would
     add 0.47 MB to a first visit, four fifths of it for games it does not play). Returns group: file name."""
-    archives = [stage / "wheels" / wheel_name(project), stage / "wheels" / ZIP_NAME]
+    archives = staged_archives(stage, project)
     with tempfile.TemporaryDirectory(prefix="cardtable-bytecode-") as tmp:
         run_node_step(paths, stage, [tmp, *map(str, archives)], step="bytecode")
         compiled = {p.relative_to(tmp).as_posix(): p.read_bytes() for p in sorted(Path(tmp).rglob("*.pyc"))}
@@ -575,7 +580,7 @@ def write_stdlib(paths: Paths, stage: Path, project: dict[str, Any], stream: Any
     """Run ``snapshot.mjs --stdlib`` under Node: the site's standard library, ``STDLIB_NAME`` beside the archives
     (Pyodide's, less what a page never uses, with every module a page imports as it starts compiled ahead of time
     for this Python in place of its source: compiling them was most of a first visit's start)."""
-    archives = [stage / "wheels" / wheel_name(project), stage / "wheels" / ZIP_NAME]
+    archives = staged_archives(stage, project)
     target = stage / "wheels" / STDLIB_NAME
     run_node_step(paths, stage, [str(target), *map(str, archives)], step="stdlib")
     with zipfile.ZipFile(target) as zf:
@@ -645,7 +650,7 @@ def write_manifest(
         "pyodide": "vendor/pyodide/",
         "pyscript": "vendor/pyscript/core.js",
         "vendor": {PYODIDE.name: PYODIDE.version, PYSCRIPT.name: PYSCRIPT.version},
-        "cache_key": write_worker(stage, files, cache_key(stage, files)),
+        "cache_key": write_worker(stage, files, cache_key(stage, files), own_stdlib=stdlib.is_file()),
         "files": file_sizes(stage),
     }
     (stage / "build.json").write_text(json.dumps(manifest, indent=2, sort_keys=False) + "\n", encoding="utf-8")
@@ -773,15 +778,15 @@ def write_app_files(root: Path, stage: Path) -> None:
     shutil.copyfile(root / WORKER, stage / WORKER)
 
 
-def write_worker(stage: Path, files: Iterable[str], key: str) -> str:
+def write_worker(stage: Path, files: Iterable[str], key: str, own_stdlib: bool = False) -> str:
     """Fill in the service worker: the cache key (with the worker's own source and the manifest hashed into it) and
     every file it precaches (the whole site and ``build.json``, less Pyodide's own standard library when the site
-    has its own: no page fetches it then); returns that key."""
+    has its own, ``own_stdlib``: no page fetches it then); returns that key."""
     digest = hashlib.sha256(key.encode())
     for name in (WORKER, WEB_MANIFEST):
         digest.update(b"\0" + (stage / name).read_bytes())
     key = digest.hexdigest()[:12]
-    unused = {f"vendor/pyodide/{STDLIB_NAME}"} if list(stage.glob(f"wheels/*/{STDLIB_NAME}")) else set()
+    unused = {f"vendor/pyodide/{STDLIB_NAME}"} if own_stdlib else set()
     precache = sorted({name for name in files if name != WORKER and name not in unused} | {"build.json"})
     data = json.dumps({"cache_key": key, "files": precache}, indent=1)
     source = (stage / WORKER).read_text(encoding="utf-8")

@@ -35,21 +35,22 @@ from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 from devserver import SiteHandler  # noqa: E402
 from e2e.conftest import CHROMIUM, FLAGS, SUB_PATH  # noqa: E402
 
-BARE = b"""<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>bare</title>
+
+def bare_page(options: str) -> bytes:
+    """A page that only starts Pyodide, with ``options`` (a JavaScript expression) for ``loadPyodide``."""
+    return f"""<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>bare</title>
 <script type="module">
-const { loadPyodide } = await import("./vendor/pyodide/pyodide.mjs");
-const py = await loadPyodide();
+const {{ loadPyodide }} = await import("./vendor/pyodide/pyodide.mjs");
+const py = await loadPyodide({options});
 py.runPython("1 + 1");
 performance.mark("pyodide-ready");
-</script>"""
-BARE_STDLIB = b"""<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>bare</title>
-<script type="module">
-const { loadPyodide } = await import("./vendor/pyodide/pyodide.mjs");
-const build = await (await fetch("build.json")).json();
-const py = await loadPyodide(build.stdlib ? { stdLibURL: build.stdlib } : {});
-py.runPython("1 + 1");
-performance.mark("pyodide-ready");
-</script>"""
+</script>""".encode()
+
+
+BARE = bare_page("")
+BARE_STDLIB = bare_page(
+    'await fetch("build.json").then((r) => r.json()).then((b) => (b.stdlib ? { stdLibURL: b.stdlib } : {}))'
+)
 """Bare Pyodide on the site's standard library (its start-up modules compiled), to show that part's gain alone."""
 
 

@@ -3,3 +3,19 @@
 Renderers are pure functions from a player's view to HTML, so they run (and are
 tested) under CPython as well as in the page.
 """
+
+import sys
+
+
+def standard_library_modules() -> dict[str, str]:
+    """Each imported module that came from the standard library's zip on ``sys.path`` (Pyodide's, or the site's:
+    build.py's write_stdlib), with its file's path inside that zip (``json/decoder.py``, or ``.pyc`` when compiled)."""
+    mounted = next((p for p in sys.path if p.endswith(".zip")), None)
+    if mounted is None:
+        return {}
+    found = {}
+    for name, module in list(sys.modules.items()):
+        origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
+        if origin.startswith(mounted + "/"):
+            found[name] = origin[len(mounted) + 1 :]
+    return found
