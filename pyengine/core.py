@@ -247,6 +247,14 @@ class Rules:
         search also tries it first among a position's untried actions."""
         return rnd.choice(self.legal_actions(core))
 
+    def rank_actions(self, core: Core, actions: list[Action]) -> list[Action] | None:
+        """Optional AI hook: ``actions`` (the mover's) best first by a quick look at where each leads, or None
+        when the game does not rank them (the default).
+
+        A level with a root width weighs only the best few of a wide choice. The search calls it on a
+        re-dealt core, so it sees only what the mover may see; it must be cheap next to the search."""
+        return None
+
     def search_actions(self, core: Core) -> list[Action]:
         """Optional AI hook: the legal actions the search weighs (default: all of them).
 

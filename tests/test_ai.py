@@ -16,6 +16,7 @@ from tests.playouts import playout, valid_options
 
 GAME_IDS = list(pyengine.GAMES)
 QUICK = Level(iterations=30, rollout_depth=6, max_seconds=None)
+NARROW = replace(QUICK, root_width=3)
 
 
 def some_states(game_id: str, count: int = 4) -> list[pyengine.State]:
@@ -42,7 +43,25 @@ def test_choice_depends_only_on_what_the_seat_sees(game_id: str) -> None:
         seat = state.current_player
         other_world = state.sample_hidden(seat, Rng.from_seed(1234))
         assert other_world.view(seat) == state.view(seat)
-        assert str(SearchBot(QUICK, seed=9).choose(other_world)) == str(SearchBot(QUICK, seed=9).choose(state))
+        for level in (QUICK, NARROW):
+            assert str(SearchBot(level, seed=9).choose(other_world)) == str(SearchBot(level, seed=9).choose(state))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_root_width_weighs_the_best_ranked_actions(game_id: str) -> None:
+    """A level's root width keeps the search to the game's best-ranked actions; where the game does not rank
+    (or the choice is narrow already) the level decides exactly as without it."""
+    for state in some_states(game_id, 6):
+        seat = state.current_player
+        world = state.sample_hidden(seat, Rng.from_seed(77)).core
+        weighed = state.rules.search_actions(world)
+        ranked = state.rules.rank_actions(world, weighed)
+        choice = str(SearchBot(NARROW, seed=4).choose(state))
+        if ranked is None or len(weighed) <= NARROW.root_width:
+            assert choice == str(SearchBot(QUICK, seed=4).choose(state))
+        else:
+            assert sorted(map(str, ranked)) == sorted(map(str, weighed)), "a ranking orders the same actions"
+            assert choice in {str(a) for a in ranked[: NARROW.root_width]}
 
 
 def test_levels_and_names() -> None:
@@ -50,6 +69,25 @@ def test_levels_and_names() -> None:
     assert LEVELS["easy"].iterations < LEVELS["normal"].iterations < LEVELS["hard"].iterations
     with pytest.raises(ValueError, match="random, easy, normal, hard"):
         make_bot("genius")
+
+
+def test_a_level_tuned_for_a_game_plays_only_that_game_so() -> None:
+    """Hard's settings tuned for a game apply to that game alone; the budget is the level's everywhere."""
+    hard = LEVELS["hard"]
+    assert hard.tuned, "hard carries the settings measured for Carbles and Card-cassonne"
+    for game_id in GAME_IDS:
+        tuned = hard.for_game(game_id)
+        assert tuned.iterations == hard.iterations and tuned.rollout_depth == hard.rollout_depth
+        if game_id not in hard.tuned:
+            assert tuned is hard
+        else:
+            assert {key: getattr(tuned, key) for key in hard.tuned[game_id]} == hard.tuned[game_id]
+    state = some_states("carbles", 2)[1]
+    level = replace(QUICK, tuned={"carbles": {"exploration": 0.0}})
+    greedy = replace(QUICK, exploration=0.0)
+    assert str(SearchBot(level, seed=2).choose(state)) == str(SearchBot(greedy, seed=2).choose(state))
+    other = some_states("silver-bars", 1)[0]
+    assert str(SearchBot(level, seed=2).choose(other)) == str(SearchBot(QUICK, seed=2).choose(other))
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -92,6 +92,9 @@ def check_state(state: pyengine.State, rnd: random.Random, foreign: list[str], d
     assert 0 <= state.current_player < players
     weighed = state.rules.search_actions(state.core)
     assert weighed and set(weighed) <= set(actions), "the search weighs some of the legal actions, never others"
+    if deep:
+        ranked = state.rules.rank_actions(state.core, weighed)
+        assert ranked is None or sorted(map(str, ranked)) == sorted(map(str, weighed)), "a ranking orders them all"
     # apply never changes the receiver
     core_before, view_before = state.core, state.view(state.current_player)
     state.apply(rnd.choice(actions))
