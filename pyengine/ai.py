@@ -152,7 +152,6 @@ class SearchBot(Bot):
         self.seed = seed
         self.name = name
         self.iterations_done = 0
-        self._root_actions: frozenset[Action] | None = None
 
     def think(self, state: State) -> Generator[int, None, None]:
         seat = state.current_player
@@ -168,13 +167,13 @@ class SearchBot(Bot):
         # Seeded by the bot's seed and what the seat sees of the game's progress.
         rnd = random.Random(f"search:{self.seed}:{len(state.history())}:{seat}")
         root = _Node(None)
-        self._root_actions = self._narrowed(state, seat, level)
+        narrowed = self._narrowed(state, seat, level)
         thinking = 0.0  # seconds spent in this generator, not in the page between two slices
         resumed = time.perf_counter()
         done = 0
         while done < level.iterations:
             core = rules.sample_hidden(state.core, seat, Rng.from_seed(rnd.getrandbits(62)))
-            self._iterate(rules, core, players, root, rnd, level)
+            self._iterate(rules, core, players, root, rnd, level, narrowed)
             done += 1
             if done % 8 == 0:
                 thinking += time.perf_counter() - resumed
@@ -208,7 +207,17 @@ class SearchBot(Bot):
         ranked = rules.rank_actions(world, actions)
         return None if ranked is None else frozenset(ranked[:width])
 
-    def _iterate(self, rules: Rules, core: Core, players: int, root: _Node, rnd: random.Random, level: Level) -> None:
+    def _iterate(
+        self,
+        rules: Rules,
+        core: Core,
+        players: int,
+        root: _Node,
+        rnd: random.Random,
+        level: Level,
+        narrowed: frozenset[Action] | None,
+    ) -> None:
+        """One iteration from ``root`` on the re-dealt ``core``; at the root only ``narrowed`` (when not None)."""
         node = root
         path: list[_Node] = []
         while True:
@@ -216,8 +225,8 @@ class SearchBot(Bot):
             if player is None:
                 break
             actions = rules.search_actions(core)
-            if node is root and self._root_actions is not None:
-                actions = [a for a in actions if a in self._root_actions] or actions
+            if node is root and narrowed is not None:
+                actions = [a for a in actions if a in narrowed] or actions
             untried = [a for a in actions if a not in node.children]
             for action in actions:
                 child = node.children.get(action)

@@ -57,7 +57,7 @@ def positions(game: str, wanted: int, seed: int) -> list[State]:
 def ranking(game: str, found: list[State], iterations: int) -> None:
     """Where a wide search's choice stands in the game's ranking (hard's settings, no root width, ``iterations``)."""
     hard = LEVELS["hard"].for_game(game)
-    width = hard.root_width or LEVELS["hard"].root_width
+    width = hard.root_width
     wide = replace(hard, iterations=iterations, root_width=None, max_seconds=None, tuned={})
     places: list[int] = []
     for i, state in enumerate(found):

@@ -339,7 +339,7 @@ class CardcassonneRules(Rules):
         seat = core.turn
 
         def worth(after: CardcassonneCore) -> float:
-            while after.phase == "score" and after.turn == seat:
+            while after.phase == "score":
                 after = self.apply(after, self.rollout_action(after, _NO_CHANCE))
             return cast("list[float]", self.evaluate(after))[seat]
 
