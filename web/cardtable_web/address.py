@@ -17,7 +17,8 @@ from pyengine.ai import LEVELS
 from pyengine.core import read_json
 from pyengine.notation import quote as brief
 
-from .session import DEFAULT_DELAY_MS, MAX_DELAY_MS, Seat, Session, Setup, parse_seed
+from .session import Session
+from .setup import DEFAULT_DELAY_MS, MAX_DELAY_MS, Seat, Setup, parse_seed
 from .urls import parse_qsl, urlencode
 
 _LEVEL_BY_LETTER = {name[0]: name for name in LEVELS}

@@ -63,7 +63,8 @@ from pyengine.notation import quote
 from . import drawing
 from .html import esc
 from .replay import Replay
-from .session import MAX_DELAY_MS, Seat, Session, Setup, parse_seed
+from .session import Session
+from .setup import MAX_DELAY_MS, Seat, Setup, parse_seed
 from .urls import quote as url_quote
 
 MAX_COMMAND = 200_000

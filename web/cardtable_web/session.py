@@ -6,20 +6,18 @@ nothing of the DOM (:mod:`cardtable_web.shell`), so it runs and is tested under 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pyengine
-from pyengine.ai import BOT_NAMES, DEFAULT_LEVEL, LEVELS, Bot, make_bot
+from pyengine.ai import BOT_NAMES, DEFAULT_LEVEL, Bot, make_bot
 from pyengine.core import read_json
-from pyengine.notation import quote
 from pyengine.takeback import take_back, take_back_point
 from pyengine.words import say
 
+from .setup import DEFAULT_DELAY_MS, MAX_DELAY_MS, Seat, Setup, whole
 from .trail import Trail
 
-DEFAULT_DELAY_MS = 600
-MAX_DELAY_MS = 10_000
 THINK_AWAY = frozenset({"normal", "hard"})
 """Levels whose search runs in the computer's worker once it is ready (easy's few iterations stay in the page,
 thinking in short slices)."""
@@ -38,70 +36,6 @@ class Hint:
     words: str
 
 
-@dataclass(frozen=True)
-class Seat:
-    """One seat: a human, or a computer at a level."""
-
-    computer: bool
-    level: str = "normal"
-
-    def name(self, index: int, humans: int) -> str:
-        if self.computer:
-            return f"Computer {index + 1} ({self.level})"
-        return "You" if humans == 1 else f"Player {index + 1}"
-
-
-@dataclass
-class Setup:
-    """What the lobby (or the address) asks for."""
-
-    game: str
-    players: int
-    seed: int
-    seats: list[Seat]
-    options: dict[str, Any] = field(default_factory=dict)
-
-    delay: int = DEFAULT_DELAY_MS
-    """The pause before each computer move, in milliseconds."""
-
-    @staticmethod
-    def from_json(text: str) -> Setup:
-        """A setup from the lobby's JSON; ``ValueError`` with one short message for the player."""
-        data = read_json(text, "game settings")
-        if not isinstance(data, dict):
-            raise ValueError("the game settings must be an object")
-        game = data.get("game")
-        if not isinstance(game, str) or game not in pyengine.GAMES:
-            raise ValueError(f"there is no game called {quote(game)}; the games are: {', '.join(pyengine.GAMES)}")
-        info = pyengine.GAMES[game]
-        players = pyengine.core.check_players(info, data.get("players", info.min_players))
-        seed = parse_seed(data.get("seed"))
-        bots = data.get("bots", [])
-        if not isinstance(bots, list) or not all(_whole(b) and 0 <= b < players for b in bots):
-            raise ValueError(f"computer seats must be seat numbers from 0 to {players - 1}")
-        if len(set(bots)) != len(bots):
-            raise ValueError("a computer seat is listed twice")
-        level = data.get("level", DEFAULT_LEVEL)
-        levels = data.get("levels") or {}
-        if not isinstance(levels, dict):
-            raise ValueError("levels must be an object")
-        seats = []
-        for i in range(players):
-            seat_level = levels.get(str(i), level)
-            if not isinstance(seat_level, str) or seat_level not in LEVELS:
-                got = quote(str(seat_level))
-                raise ValueError(f"the computer's level must be one of {', '.join(LEVELS)}; got {got}")
-            seats.append(Seat(computer=i in bots, level=seat_level))
-        options = data.get("options") or {}
-        if not isinstance(options, dict):
-            raise ValueError("options must be an object")
-        pyengine.core.check_setup(pyengine.core.rules_for(game), players, options)
-        delay = data.get("delay", DEFAULT_DELAY_MS)
-        if not _whole(delay) or not 0 <= delay <= MAX_DELAY_MS:
-            raise ValueError(f"the computer's pause (delay) must be 0 to {MAX_DELAY_MS} milliseconds")
-        return Setup(game, players, seed, seats, options, delay)
-
-
 def _sentence(text: str) -> str:
     """A reason as a sentence: capitalised, with a full stop."""
     text = text.strip()
@@ -110,18 +44,6 @@ def _sentence(text: str) -> str:
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?", ")")) else text + "."
 
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def parse_seed(value: object) -> int:
-    """A seed: a whole number, given as a number or as decimal digits (at most 30, optionally signed)."""
-    if _whole(value) and abs(value) < 10**30:  # type: ignore[arg-type]
-        return int(value)  # type: ignore[arg-type]
-    if isinstance(value, str) and 0 < len(value.lstrip("-")) <= 30 and value.lstrip("-").isdigit() and value.isascii():
-        return int(value)
-    raise ValueError(f"the seed must be a whole number of at most 30 digits; got {quote(str(value))}")
 
 
 class Session:
@@ -331,7 +253,7 @@ class Session:
         if any(not isinstance(s.level, str) or s.level not in BOT_NAMES for s in seats):
             raise ValueError("the saved seats do not match the saved game")
         delay = data.get("delay", DEFAULT_DELAY_MS)
-        if not _whole(delay) or not 0 <= delay <= MAX_DELAY_MS:
+        if not whole(delay) or not 0 <= delay <= MAX_DELAY_MS:
             delay = DEFAULT_DELAY_MS
         setup = Setup(state.game, state.players, int(state.seed or 0), seats, dict(state.options), delay)
         session = Session(setup, state)
