@@ -15,18 +15,61 @@ the action is applied to several re-deals of the position that look the same to 
 see; if ``s``'s view afterwards differs between them, ``s`` learnt something by chance (re-deals
 also replace the state's generator, so a shuffle counts too). The re-deals use fixed seeds, so
 the answer is the same every time.
+
+States are immutable, so both answers are kept for the states asked about last (:class:`_Recent`): a
+table asks whether Take back is possible at every redraw, and a redraw of the same state (a card chosen, a
+suggestion shown) then costs nothing; after a move, only the steps not seen before are replayed.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable
+from collections import OrderedDict
+from collections.abc import Collection, Hashable, Iterable
+from typing import Generic, TypeVar
 
 from .core import Action, IllegalAction, State
 from .rng import Rng
 
 SAMPLES = 8
 """Re-deals per action when looking for a reveal (fixed seeds: the answer is reproducible)."""
+
+T = TypeVar("T")
+
+
+class _Recent(Generic[T]):
+    """The answers about the ``size`` states asked about last, by the state's identity (a state compares by its
+    core, and two equal cores may have different histories). Each entry keeps its state, so an identity is
+    never reused while its answer is kept."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.answers: OrderedDict[tuple[int, Hashable], tuple[State, T]] = OrderedDict()
+        self.misses = 0
+        """How many answers were computed (not found): what a test counts."""
+
+    def get(self, state: State, question: Hashable) -> tuple[bool, T | None]:
+        found = self.answers.get((id(state), question))
+        if found is None or found[0] is not state:
+            return False, None
+        self.answers.move_to_end((id(state), question))
+        return True, found[1]
+
+    def put(self, state: State, question: Hashable, answer: T) -> T:
+        self.misses += 1
+        self.answers[(id(state), question)] = (state, answer)
+        while len(self.answers) > self.size:
+            self.answers.popitem(last=False)
+        return answer
+
+    def clear(self) -> None:
+        self.answers.clear()
+
+
+_POINTS: _Recent[State | None] = _Recent(32)
+"""take_back_point's answers: (state, human, computers) -> the point."""
+_REVEALS: _Recent[bool] = _Recent(512)
+"""Whether an action showed a seat something: (the state before, the action, the seat) -> yes or no."""
 
 
 def _seen(state: State, seat: int) -> str:
@@ -38,28 +81,44 @@ def _seen(state: State, seat: int) -> str:
 def revealed_to(before: State, action: Action, seats: Iterable[int]) -> set[int]:
     """The seats among ``seats`` that ``action``, played in ``before``, showed something they could not know."""
     text = str(action)
-    after = before.apply(text)
     found: set[int] = set()
     for seat in seats:
-        outcomes = {_seen(after, seat)}
-        for sample_seed in range(SAMPLES):
-            sample = before.sample_hidden(seat, Rng.from_seed(1_000_003 * (sample_seed + 1)))
-            try:
-                outcomes.add(_seen(sample.apply(text), seat))
-            except IllegalAction:  # the action needed a card this seat could not see
-                found.add(seat)
-                break
-            if len(outcomes) > 1:
-                found.add(seat)
-                break
+        known, shown = _REVEALS.get(before, (text, seat))
+        if not known:
+            shown = _REVEALS.put(before, (text, seat), _shows(before, text, seat))
+        if shown:
+            found.add(seat)
     return found
+
+
+def _shows(before: State, text: str, seat: int) -> bool:
+    """Whether the action ``text``, played in ``before``, showed ``seat`` something it could not know."""
+    outcomes = {_seen(before.apply(text), seat)}
+    for sample_seed in range(SAMPLES):
+        sample = before.sample_hidden(seat, Rng.from_seed(1_000_003 * (sample_seed + 1)))
+        try:
+            outcomes.add(_seen(sample.apply(text), seat))
+        except IllegalAction:  # the action needed a card this seat could not see
+            return True
+        if len(outcomes) > 1:
+            return True
+    return False
 
 
 def take_back_point(state: State, human: int, computers: Collection[int]) -> State | None:
     """The state a take-back returns ``human`` to (their latest decision it may undo), or None.
 
-    ``computers`` are the computer seats; every other seat is a human.
+    ``computers`` are the computer seats; every other seat is a human. The answer is kept for the states
+    asked about last (states are immutable): asking again about the same state replays nothing.
     """
+    question = (human, frozenset(computers))
+    known, point = _POINTS.get(state, question)
+    if known:
+        return point
+    return _POINTS.put(state, question, _take_back_point(state, human, question[1]))
+
+
+def _take_back_point(state: State, human: int, computers: Collection[int]) -> State | None:
     steps = state.history()
     humans = [s for s in range(state.players) if s not in computers]
     watched = range(state.players) if len(humans) > 1 else [human]

@@ -91,3 +91,38 @@ def test_a_draw_is_a_reveal_and_a_lock_is_not() -> None:
     mover = state.current_player
     assert revealed_to(state, lock, [0, 1]) == set()
     assert take_back(state.apply(str(lock)), mover, computers={1 - mover}) == state
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_take_back_availability_is_computed_once_per_state(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Asking again about the same state replays nothing and answers the same; after one more move, only the
+    new steps are replayed; a fresh computation agrees with the kept answers."""
+    from pyengine import takeback
+
+    replays: list[str] = []
+    shows = takeback._shows
+
+    def counted(before: pyengine.State, text: str, seat: int) -> bool:
+        replays.append(text)
+        return shows(before, text, seat)
+
+    monkeypatch.setattr(takeback, "_shows", counted)
+    players = pyengine.GAMES[game_id].min_players
+    computers = set(range(1, players))
+    for seed in range(3):
+        state = play(game_id, players, seed, 12 + 5 * seed)
+        takeback._POINTS.clear()
+        takeback._REVEALS.clear()
+        first = take_back_point(state, 0, computers)
+        done = len(replays)
+        assert take_back_point(state, 0, computers) is first
+        if first is not None:
+            assert take_back(state, 0, computers) is first
+        assert len(replays) == done, "a second question about the same state replays nothing"
+        if not state.is_terminal():
+            after = state.apply(state.legal_actions()[0])
+            take_back_point(after, 0, computers)
+            assert len(replays) - done <= len(after.history()) - len(state.history()), "old steps are not replayed"
+        takeback._POINTS.clear()
+        takeback._REVEALS.clear()
+        assert take_back_point(state, 0, computers) is first, "the kept answer is the one computed afresh"
