@@ -1,0 +1,291 @@
+"""The table page's controller, played as a person plays: clicks on what the drawn table offers, the computer's
+decisions answered as the page's adapter answers them, whole games of every game to their end, without a browser.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+from cardtable_web import address
+from cardtable_web.controller import TableController
+from cardtable_web.effects import (
+    After,
+    Click,
+    Decided,
+    Effect,
+    Elsewhere,
+    LobbyError,
+    ReplayScreen,
+    SetAddress,
+    Share,
+    ShowLobby,
+    TableScreen,
+    Think,
+    ThinkTask,
+)
+from cardtable_web.keeping import HISTORY_KEY, SAVES_KEY, Keeper, MemoryStorage
+
+import pyengine
+
+CHOICE = re.compile(r'data-(action|select|ui)="([^"]*)"')
+
+
+def unescape(text: str) -> str:
+    return text.replace("&quot;", '"').replace("&#x27;", "'").replace("&lt;", "<").replace("&gt;", ">").replace(
+        "&amp;", "&")
+
+
+def choices(screen: TableScreen) -> list[tuple[str, str]]:
+    """The choices the drawn board offers: (kind, value) of each ``data-action``, ``data-select`` and the
+    hand-over's ``take-device``."""
+    found = [(kind, unescape(value)) for kind, value in CHOICE.findall(screen.board_html)]
+    return [(kind, value) for kind, value in found if kind != "ui" or value == "take-device"]
+
+
+def decide_here(task: ThinkTask) -> Decided:
+    """The adapter's thinking, done at once: the bot thinks on the task's state."""
+    for _ in task.bot.think(task.state):
+        pass
+    return Decided(task, str(task.bot.decision), task.bot.iterations_done, 0.0, "page")
+
+
+def decide_at_random(task: ThinkTask) -> Decided:
+    """A quick stand-in for the computer in long games (the search itself is tested elsewhere): a legal move of
+    the seat's own, drawn from a generator seeded by the position."""
+    legal = task.state.legal_texts()
+    return Decided(task, random.Random(len(task.state.history())).choice(legal), 1, 0.0, "page")
+
+
+class Player:
+    """Drives a controller: keeps the last screen and address, answers every computer task at once."""
+
+    def __init__(self, storage: MemoryStorage | None = None, thinker: Any = decide_here) -> None:
+        self.storage = storage or MemoryStorage()
+        self.thinker = thinker
+        self.controller = TableController(Keeper(self.storage))
+        self.screen: TableScreen | ReplayScreen | None = None
+        self.fragment = ""
+        self.seen: list[Effect] = []
+
+    def run(self, effects: list[Effect]) -> None:
+        pending = list(effects)
+        while pending:
+            effect = pending.pop(0)
+            self.seen.append(effect)
+            if isinstance(effect, (TableScreen, ReplayScreen)):
+                self.screen = effect
+            elif isinstance(effect, SetAddress):
+                self.fragment = effect.fragment
+            elif isinstance(effect, ShowLobby):
+                self.screen = None
+            elif isinstance(effect, Think):
+                pending.extend(self.controller.decided(self.thinker(effect.task)))
+
+    def start(self, **settings: Any) -> None:
+        self.run(self.controller.start(json.dumps(settings)))
+
+    def click(self, click: Click) -> None:
+        self.run(self.controller.click(click))
+
+    @property
+    def table(self) -> TableScreen:
+        assert isinstance(self.screen, TableScreen), self.screen
+        return self.screen
+
+
+def play_out(player: Player, rnd: random.Random, max_clicks: int = 20_000) -> int:
+    """Click random offered choices (mostly actions) until the game is over; the number of clicks."""
+    for clicks in range(max_clicks):
+        screen = player.table
+        if screen.over:
+            return clicks
+        offered = choices(screen)
+        assert offered, f"a human is to move but the table offers nothing:\n{screen.board_html[:500]}"
+        actions = [c for c in offered if c[0] == "action"]
+        kind, value = rnd.choice(actions if actions and rnd.random() < 0.9 else offered)
+        player.click(Click(ui=value) if kind == "ui" else Click(action=value) if kind == "action" else
+                     Click(select=value))
+        assert not player.table.message.startswith("It is not"), player.table.message
+    raise AssertionError("the game did not end")
+
+
+def one_move(player: Player) -> None:
+    """Play the first move the table offers (choosing its first selection first when it takes one)."""
+    before = player.table.moves
+    for _ in range(5):
+        offered = choices(player.table)
+        kind, value = next((c for c in offered if c[0] == "action"), offered[0])
+        player.click(Click(action=value) if kind == "action" else Click(select=value))
+        if player.table.moves != before:
+            return
+    raise AssertionError("no move was played")
+
+
+GAMES = [
+    ("carbondale", 2, [1]), ("carbondale", 3, [1, 2]), ("silver-bars", 2, [1]), ("silver-bars", 2, []),
+    ("carbles", 2, [1]), ("carbles", 3, [1, 2]), ("cardcassonne", 2, [1]), ("cardcassonne", 3, [2]),
+    ("carbon-city-zero", 1, []), ("carbon-city-zero", 2, [1]),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "bots"), GAMES)
+def test_whole_games_through_the_controller(game: str, players: int, bots: list[int]) -> None:
+    """Every game to its end by clicks: each address holds the game shown, the kept game follows every move,
+    and the finished game goes into the history with its result."""
+    player = Player(thinker=decide_at_random)
+    player.start(game=game, players=players, seed=11, bots=bots, level="easy", delay=0)
+    play_out(player, random.Random(5))
+    screen = player.table
+    assert screen.marker == "over" and screen.over
+    final = address.decode(player.fragment).state
+    assert final.is_terminal()
+    assert len(final.history()) == screen.moves
+    history = json.loads(player.storage.items[HISTORY_KEY])
+    assert history[0]["game"] == game and history[0]["address"] == player.fragment
+    assert json.loads(player.storage.items[SAVES_KEY]) == {}
+    assert len(screen.log_lines) == len(final.log())
+
+
+def test_every_move_is_kept_and_the_address_follows() -> None:
+    player = Player()
+    player.start(game="silver-bars", players=2, seed=3, bots=[1], level="easy", delay=0)
+    rnd = random.Random(1)
+    for _ in range(25):
+        offered = choices(player.table)
+        kind, value = rnd.choice([c for c in offered if c[0] == "action"] or offered)
+        player.click(Click(action=value) if kind == "action" else Click(select=value))
+        kept = json.loads(player.storage.items[SAVES_KEY])
+        assert [entry["address"] for entry in kept.values()] == [player.fragment]
+        assert address.decode(player.fragment).state.history() == player.controller.session.state.history()
+
+
+def test_a_refused_move_is_said_and_changes_nothing() -> None:
+    player = Player()
+    player.start(game="carbondale", players=2, seed=1, bots=[1], level="easy", delay=0)
+    before = player.table.moves
+    player.click(Click(action="no such move"))
+    assert player.table.moves == before
+    assert player.table.message
+
+
+def test_the_computer_thinks_in_its_worker_and_the_page_takes_over_when_it_fails() -> None:
+    player = Player()
+    effects = player.controller.start(json.dumps({"game": "silver-bars", "players": 2, "seed": 4, "bots": [0, 1],
+                                                  "level": "normal", "delay": 0}))
+    thinks = [e for e in effects if isinstance(e, Think)]
+    assert len(thinks) == 1 and thinks[0].task.request is not None  # normal thinks in the worker
+    retry = player.controller.decided(Decided(thinks[0].task, None, 0, 0.0, "worker"))
+    assert [type(e) for e in retry] == [Think] and retry[0].task.request is None  # the page decides instead
+    stale = player.controller.decided(Decided(thinks[0].task, "not a move", 0, 0.0, "worker"))
+    assert [type(e) for e in stale] == [Think]
+
+
+def test_a_task_of_an_earlier_game_is_dropped() -> None:
+    player = Player()
+    effects = player.controller.start(json.dumps({"game": "silver-bars", "players": 2, "seed": 4, "bots": [0, 1],
+                                                  "level": "easy", "delay": 0}))
+    task = next(e for e in effects if isinstance(e, Think)).task
+    player.run(player.controller.leave())
+    assert player.controller.decided(decide_here(task)) == []
+
+
+def test_take_back_returns_to_the_last_decision() -> None:
+    player = Player()
+    player.start(game="carbles", players=2, seed=2, bots=[1], level="easy", delay=0, options={"open_hands": True})
+    rnd = random.Random(3)
+    for _ in range(40):
+        if player.table.undo_enabled:
+            break
+        offered = [c for c in choices(player.table) if c[0] == "action"] or choices(player.table)
+        kind, value = rnd.choice(offered)
+        player.click(Click(action=value) if kind == "action" else Click(select=value))
+    assert player.table.undo_enabled
+    before = player.table.moves
+    player.click(Click(ui="undo"))
+    assert player.table.moves < before
+    assert "takebacks=1" in player.fragment
+
+
+def test_a_suggestion_is_found_from_the_players_view_and_shown() -> None:
+    player = Player()
+    player.start(game="cardcassonne", players=2, seed=8, bots=[1], level="easy", delay=0)
+    effects = player.controller.click(Click(ui="suggest"))
+    task = next(e for e in effects if isinstance(e, Think)).task
+    assert task.kind == "hint"
+    assert task.state is not player.controller.session.state  # a re-dealt sample, never the real state
+    player.run(effects)
+    screen = player.table
+    assert screen.hint is not None and screen.advice.startswith("Suggested move")
+    name, value = screen.hint
+    assert f'{name}="' in screen.board_html
+
+
+def test_another_tab_moving_the_game_on_is_noticed() -> None:
+    storage = MemoryStorage()
+    first, second = Player(storage), Player(storage)
+    first.start(game="silver-bars", players=2, seed=9, bots=[1], level="easy", delay=0)
+    second.run(second.controller.open_address(first.fragment))
+    one_move(second)
+    assert first.controller.storage_changed() == [Elsewhere(True)]
+    first.run(first.controller.click(Click(ui="load-newer")))
+    assert first.table.moves == second.table.moves
+
+
+def test_the_replay_viewer_steps_through_a_finished_game() -> None:
+    player = Player()
+    player.start(game="carbon-city-zero", players=1, seed=2, bots=[], level="easy", delay=0)
+    play_out(player, random.Random(2))
+    player.run(player.controller.click(Click(ui="replay")))
+    replay = player.screen
+    assert isinstance(replay, ReplayScreen) and replay.index == replay.moves
+    player.click(Click(ui="replay-first"))
+    assert isinstance(player.screen, ReplayScreen) and player.screen.index == 0
+    effects = player.controller.click(Click(ui="replay-play"))
+    ticks = [e for e in effects if isinstance(e, After)]
+    assert ticks
+    steps = player.controller.tick(ticks[0].tick)
+    assert isinstance(steps[0], ReplayScreen) and steps[0].index == 1
+    assert any(isinstance(e, Share) for e in player.controller.click(Click(ui="share")))
+
+
+def test_back_to_the_lobby_and_forward_again() -> None:
+    player = Player()
+    player.start(game="carbondale", players=2, seed=5, bots=[1], level="easy", delay=0)
+    fragment = player.fragment
+    assert player.controller.leave() == [SetAddress("", "push"), ShowLobby()]
+    player.run(player.controller.address_changed("#" + fragment))
+    assert player.table.title == pyengine.GAMES["carbondale"].title
+
+
+def test_the_same_settings_continue_the_kept_game() -> None:
+    storage = MemoryStorage()
+    first = Player(storage)
+    first.start(game="carbles", players=2, seed=6, bots=[1], level="easy", delay=0)
+    one_move(first)
+    second = Player(storage)
+    second.start(game="carbles", players=2, seed=6, bots=[1], level="easy", delay=0)
+    assert second.table.moves == first.table.moves
+    assert "goes on where you left it" in second.table.message
+
+
+def test_bad_settings_and_addresses_are_said_in_the_lobby() -> None:
+    player = Player()
+    effects = player.controller.start(json.dumps({"game": "chess"}))
+    assert isinstance(effects[0], LobbyError) and "chess" in effects[0].text
+    effects = player.controller.open_address("game=carbles&v=1&players=zz")
+    assert isinstance(effects[0], LobbyError)
+
+
+def test_an_unexpected_failure_leaves_a_usable_lobby_and_a_report() -> None:
+    player = Player()
+    player.start(game="carbles", players=2, seed=6, bots=[1], level="easy", delay=0)
+    effects = player.controller.fail(RuntimeError("boom"))
+    assert isinstance(effects[0], ShowLobby)
+    report = effects[1]
+    assert isinstance(report, LobbyError) and report.trouble and report.report is not None
+    assert report.report["record"]["game"] == "carbles"
+    assert player.controller.session is None

@@ -1,0 +1,505 @@
+"""The table page as one plain object: events in, effects out.
+
+:class:`TableController` owns the game on the table (a :class:`~cardtable_web.session.Session`), the replay
+viewer, the computer's turns, suggestions, keeping the game in the browser and the page's address. It never
+touches the DOM: the page's adapter (:mod:`cardtable_web.shell`) turns clicks, keys, the address and storage
+changes into calls here and runs the effects each call returns (:mod:`cardtable_web.effects`). So the whole
+path from a click to what the screen shows runs, and is tested, under CPython.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import pyengine
+
+from . import address, drawing
+from .effects import (
+    After,
+    Click,
+    Decided,
+    Effect,
+    Elsewhere,
+    Fit,
+    LobbyError,
+    ReplayScreen,
+    SetAddress,
+    Share,
+    ShowLobby,
+    TableScreen,
+    Think,
+    ThinkTask,
+    Tick,
+    WarmWorker,
+)
+from .html import esc
+from .keeping import CURRENT_KEY, UNREADABLE_KEY, Keeper
+from .registry import site_game
+from .replay import Replay
+from .session import Session, Setup
+
+REPLAY_STEP_SECONDS = 0.8
+INSTANT_REDRAW_SECONDS = 0.25
+"""At the instant pace, a run of computer moves is redrawn at most this often (every move is still kept)."""
+NO_TAKE_BACK = "Nothing to take back: never past another player's decision or a card seen for the first time"
+
+Effects = list[Effect]
+
+
+class TableController:
+    """The one table of the page: what it shows, and what a click, a key or a computer's decision does."""
+
+    def __init__(self, keeper: Keeper, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.keeper = keeper
+        self.clock = clock
+        self.session: Session | None = None
+        self.replay: Replay | None = None
+        self.generation = 0
+        """Bumped whenever the table's game changes: a computer task of an older generation is dropped."""
+        self.busy = False
+        """True while a computer seat's decision is being made (one task at a time moves every computer seat)."""
+        self.suggesting = False
+        self.address = ""
+        """The address fragment of the game on the table (what the page's address holds)."""
+        self.last_kept: str | None = None
+        """The address this tab kept last (from there it may go anywhere: on, or back by a take-back)."""
+        self.elsewhere = False
+        """True once another tab moved this game on: this tab keeps nothing more until it loads the newer one."""
+        self.banner_from = 0
+        """The banner tells what the computers did since this move (the last human decision)."""
+        self.drawn = 0.0
+        self.previous_seat: int | None = None
+        self.decisions: list[dict[str, Any]] = []
+        """Each computer decision's game, level, time, iterations, choices and where it was made (benchmarks)."""
+
+    # -- starting and ending --------------------------------------------------------------------------------
+    def start(self, settings_json: str) -> Effects:
+        """Start a game from the lobby's settings (JSON); a bad setting is a message in the lobby."""
+        try:
+            session = Session(Setup.from_json(settings_json))
+        except ValueError as exc:
+            return [LobbyError(str(exc))]
+        if session.key in self.keeper.saves():  # the same deal and seats: it is the kept game, so go on with it
+            effects = self.continue_kept(session.key)
+            if self.session is not None:
+                self.session.message = "You had started this game before: it goes on where you left it."
+                effects += self.refresh()
+            return effects
+        return self.begin(session)
+
+    def open_address(self, fragment: str) -> Effects:
+        """Open the game an address holds (a finished one in the replay viewer); a bad one is a message."""
+        try:
+            session = address.decode(str(fragment))
+        except ValueError as exc:
+            return [LobbyError(f"This address does not hold a game of this site: {exc}")]
+        if session.state.is_terminal():
+            return self.begin_replay(session)
+        return self.begin(session, history="keep")
+
+    def continue_kept(self, key: str) -> Effects:
+        """Continue a kept unfinished game (from the lobby's list)."""
+        kept = self.keeper.saves().get(str(key))
+        if kept is None:
+            return [LobbyError("That game is no longer kept in this browser.")]
+        try:
+            session = address.decode(kept["address"])
+        except ValueError as exc:
+            self.keeper.write(UNREADABLE_KEY, json.dumps(kept))
+            self.keeper.discard(str(key))
+            return [LobbyError(f"That game could not be resumed ({exc}). It was put aside for a bug report.",
+                               {"error": f"A kept game could not be read: {exc}", "save": kept}), ShowLobby()]
+        return self.begin(session)
+
+    def migrate(self) -> Effects:
+        """Earlier versions kept one game as a full save: keep it among the games (or aside if unreadable)."""
+        try:
+            text = self.keeper.storage.getItem(CURRENT_KEY)
+        except Exception:  # storage switched off: nothing kept
+            return []
+        if not isinstance(text, str) or not text:
+            return []
+        try:
+            session = Session.resume(text)
+        except ValueError as exc:
+            self.keeper.write(UNREADABLE_KEY, text)
+            self.keeper.remove(CURRENT_KEY)
+            return [LobbyError(f"The saved game could not be resumed ({exc}). It was kept aside for a bug report.",
+                               {"error": f"The saved game could not be read: {exc}", "save": text[:20_000]})]
+        if session.key not in self.keeper.saves():
+            self.keeper.keep(session, address.encode(session))
+        return []
+
+    def begin(self, session: Session, history: str = "push") -> Effects:
+        """Put a game on the table; ``history``: ``push`` a new address, ``replace`` the current one, or
+        ``keep`` it (the address already holds this game)."""
+        self.stop_computer()
+        self.replay = None
+        self.session = session
+        self.elsewhere = False
+        self.last_kept = None
+        self.banner_from = len(session.state.history())
+        self.address = address.encode(session)
+        effects: Effects = [Elsewhere(False)]
+        if any(session.thinks_away(seat) for seat in session.computers):
+            effects.append(WarmWorker())  # starts in the background; the page thinks until it is ready
+        if history != "keep":
+            effects.append(SetAddress(self.address, history))
+        return effects + self.refresh()
+
+    def leave(self) -> Effects:
+        """Back to the lobby; the game stays kept (Continue in the lobby, or Forward)."""
+        self.stop_computer()
+        self.session = None
+        self.replay = None
+        return [SetAddress("", "push"), ShowLobby()]
+
+    def address_changed(self, fragment: str) -> Effects:
+        """Back and Forward: the lobby's address shows the lobby, a game's address its game."""
+        fragment = str(fragment).lstrip("#")
+        if not fragment:
+            self.stop_computer()
+            self.session = None
+            self.replay = None
+            return [ShowLobby()]
+        if fragment != self.address or self.session is None and self.replay is None:
+            return self.open_address(fragment)
+        return []
+
+    def play_again(self, seed: int) -> Effects:
+        """The same table again with a new deal (``seed`` drawn by the page)."""
+        if self.session is None:
+            return []
+        old = self.session.setup
+        return self.begin(Session(Setup(old.game, old.players, seed, old.seats, dict(old.options), old.delay)))
+
+    def stop_computer(self) -> None:
+        """Drop the computer's task for the game on the table (its answer, when it comes, is ignored)."""
+        self.generation += 1
+        self.busy = False
+        self.suggesting = False
+        self.previous_seat = None
+
+    def fail(self, exc: BaseException) -> Effects:
+        """Something unexpected: a bug report to copy, and a usable lobby (the kept game stays)."""
+        session = self.session
+        self.stop_computer()
+        self.session = None
+        self.replay = None
+        record = None
+        if session is not None:
+            try:
+                record = session.state.record()
+            except Exception:  # the report must not fail too
+                record = None
+        detail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))[-4_000:]
+        report = {"error": f"{type(exc).__name__}: {exc}", "record": record, "traceback": detail}
+        text = f"Something went wrong at the table: {type(exc).__name__}: {str(exc)[:200]}"
+        return [ShowLobby(), LobbyError(text, report, trouble=True)]
+
+    # -- after every change ---------------------------------------------------------------------------------
+    def refresh(self) -> Effects:
+        """After any change: the table drawn, the game kept, and a computer seat asked when it is its turn."""
+        session = self.session
+        if session is None:
+            return []
+        effects: Effects = [self.screen(session)]
+        effects += self.keep(session)
+        if session.computer_to_move() and not self.busy:
+            self.busy = True
+            self.drawn = self.clock()
+            effects.append(self.think(session))
+        return effects
+
+    def screen(self, session: Session) -> TableScreen:
+        """What the table shows now (the shown seat's view only)."""
+        over = session.state.is_terminal()
+        handover = session.needs_handover()
+        hint = None
+        if session.hint is not None:
+            select = session.hint.select
+            hint = ("data-select", select) if select and session.selection != select else (
+                "data-action", session.hint.action)
+        can_undo = not over and not self.busy and session.can_take_back()
+        marker = "over" if over else "thinking" if session.computer_to_move() else "ready"
+        return TableScreen(
+            title=session.info.title,
+            game=session.setup.game,
+            status_html=drawing.status_html(session),
+            banner=drawing.banner(session, self.banner_from),
+            pace=session.setup.delay,
+            board_html=drawing.handover_html(session) if handover else drawing.table_html(session),
+            zoomable=not handover,
+            moves=len(session.state.history()),
+            message=session.message,
+            advice=session.advice,
+            hint=hint,
+            suggest_shown=session.decides_now() and not over,
+            suggest_enabled=not self.suggesting,
+            log_key=(id(session), session.trail.resets),
+            log_lines=tuple(session.log_lines()),
+            over=over,
+            undo_enabled=can_undo,
+            undo_reason="Take back your last move" if can_undo else NO_TAKE_BACK,
+            marker=marker,
+        )
+
+    def keep(self, session: Session) -> Effects:
+        """The game written into the address and kept in the browser (a finished one in the history)."""
+        self.address = address.encode(session)
+        effects: Effects = [SetAddress(self.address, "replace")]
+        if self.elsewhere:
+            return effects
+        if session.state.is_terminal():
+            kept = self.keeper.finish(session, self.address, drawing.headline(session))
+        else:
+            kept = self.keeper.keep(session, self.address, last_kept=self.last_kept)
+            if kept.ok:
+                self.last_kept = self.address
+        if kept.conflict:
+            self.elsewhere = True
+            effects.append(Elsewhere(True))
+        elif kept.message and not session.message:
+            session.message = kept.message
+        return effects
+
+    def storage_changed(self) -> Effects:
+        """Another tab changed the kept games: if it moved this game on, offer to load the newer position."""
+        session = self.session
+        if session is None or self.elsewhere:
+            return []
+        kept = self.keeper.saves().get(session.key)
+        if kept is not None and kept["address"] != self.last_kept:
+            self.elsewhere = True
+            return [Elsewhere(True)]
+        return []
+
+    def load_newer(self) -> Effects:
+        """Load the position another tab kept of this game."""
+        session = self.session
+        kept = self.keeper.saves().get(session.key) if session is not None else None
+        self.elsewhere = False
+        if kept is None:
+            return [Elsewhere(False)]
+        return self.open_address(kept["address"]) + [SetAddress(self.address, "replace")]
+
+    # -- input ------------------------------------------------------------------------------------------------
+    def click(self, click: Click) -> Effects:
+        """A click on the table (see :class:`~cardtable_web.effects.Click`)."""
+        if self.replay is not None:
+            return self.replay_control(click.ui, click.number) if click.ui else []
+        session = self.session
+        if session is None:
+            return []
+        if click.ui is not None:
+            return self.control(click.ui)
+        if click.action is not None:
+            return self.act(click.action)
+        if click.select is not None:
+            session.select(click.select)
+            return self.refresh()
+        if click.attempt is not None:
+            session.why_not(click.attempt)
+            if not session.advice:
+                session.advice = "Nothing to play there."
+            return self.refresh()
+        if session.advice and not self.suggesting:  # any click ends a suggestion or a refusal's reason
+            session.clear_advice()
+            return self.refresh()
+        return []
+
+    def act(self, text: str) -> Effects:
+        """A human plays the action ``text`` (a refusal is said in the message)."""
+        session = self.session
+        assert session is not None
+        if self.busy or session.computer_to_move():
+            session.message = "Please wait: the computer is playing."
+        else:
+            try:
+                session.act(text)
+                self.banner_from = len(session.state.history())
+            except ValueError as exc:  # IllegalAction is a ValueError
+                session.message = str(exc)
+        return self.refresh()
+
+    def control(self, name: str) -> Effects:
+        """One of the table's controls (``data-ui``)."""
+        session = self.session
+        assert session is not None
+        if name == "suggest":
+            return self.suggest()
+        if name == "load-newer":
+            return self.load_newer()
+        if name == "replay":
+            return self.begin_replay(session)
+        if name == "share":
+            return [Share(self.share_note(session))]
+        if name == "zoom-fit":
+            return [Fit()]
+        session.clear_advice()
+        if name == "take-device":
+            session.take_device()
+        elif name == "undo":
+            self.take_back(session)
+        return self.refresh()
+
+    def take_back(self, session: Session) -> None:
+        if self.busy:
+            session.message = "Please wait: the computer is playing."
+            return
+        try:
+            session.take_back()
+        except ValueError as exc:
+            session.message = str(exc)
+
+    def cancel(self) -> Effects:
+        """Escape at the table: drop the chosen card (or other selection)."""
+        session = self.session
+        if session is None or session.selection is None:
+            return []
+        session.selection = None
+        return self.refresh()
+
+    def set_pace(self, delay: int) -> Effects:
+        """The computer's pause before each move, changed at the table (kept in the game's address)."""
+        session = self.session
+        if session is None or not 0 <= int(delay) <= 10_000:
+            return []
+        session.setup.delay = int(delay)
+        return self.keep(session)
+
+    def share_note(self, session: Session) -> str:
+        """What sharing the game's address means for its hidden cards."""
+        if site_game(session.setup.game).open_information(session.state.options):
+            return ("Everything in this game is open, so two players can play at a distance: send the address "
+                    "after each move, and the other player opens it and plays on.")
+        return ("This address contains the whole deal: anyone who decodes it can see every hand. It is for "
+                "resuming on another device or showing a finished game, not for playing a hidden-hand game "
+                "at a distance.")
+
+    # -- the computer -------------------------------------------------------------------------------------------
+    def think(self, session: Session) -> Think:
+        """Ask for the decision of the computer seat to move: one visible pause per computer turn (its routine
+        further steps and forced moves follow at once, so a turn is seen as one step)."""
+        seat = session.state.current_player
+        assert seat is not None
+        forced = len(session.state.legal_texts()) == 1
+        pause = 0.0 if seat == self.previous_seat or forced else session.setup.delay / 1000
+        self.previous_seat = seat
+        request = session.think_request(seat) if session.thinks_away(seat) else None
+        task = ThinkTask(self.generation, "move", seat, pause, session.bots[seat], session.state, request,
+                         len(session.state.history()))
+        return Think(task)
+
+    def current(self, task: ThinkTask) -> bool:
+        """Whether a computer task still belongs to the game on the table (the host stops a stale one)."""
+        return task.generation == self.generation and self.session is not None
+
+    def decided(self, answer: Decided) -> Effects:
+        """A computer's decision arrived (a move for its seat, or a suggestion for the human)."""
+        task = answer.task
+        if not self.current(task):
+            return []
+        if task.kind == "hint":
+            return self.suggested(answer)
+        session = self.session
+        assert session is not None
+        if answer.action is None or session.state.current_player != task.seat or len(
+                session.state.history()) != task.moves or answer.action not in session.state.legal_texts():
+            # the worker could not decide (or not for this position): the page decides instead
+            return [Think(ThinkTask(task.generation, "move", task.seat, 0.0, task.bot, session.state, None,
+                                    task.moves))]
+        self.decisions.append({
+            "game": session.setup.game, "level": session.setup.seats[task.seat].level,
+            "seconds": round(answer.seconds, 4), "iterations": answer.iterations,
+            "choices": len(session.state.legal_texts()), "where": answer.where,
+        })
+        session.computer_move(answer.action)
+        if not session.computer_to_move():
+            self.busy = False
+            self.previous_seat = None
+            return self.refresh()
+        # At the instant pace a run of computer moves is drawn a few times a second, not after each move.
+        now = self.clock()
+        effects: Effects = []
+        if session.setup.delay > 0 or now - self.drawn >= INSTANT_REDRAW_SECONDS:
+            effects.append(self.screen(session))
+            self.drawn = now
+        return effects + self.keep(session) + [self.think(session)]
+
+    def suggest(self) -> Effects:
+        """Ask the computer (normal level, from the human's own view, re-dealt) for a move to suggest."""
+        session = self.session
+        if session is None or self.busy or self.suggesting or not session.decides_now():
+            return []
+        self.suggesting = True
+        session.advice = "Looking for a move…"
+        session.hint = None
+        bot, sample = session.hint_search()
+        seat = session.state.current_player
+        assert seat is not None
+        task = ThinkTask(self.generation, "hint", seat, 0.0, bot, sample, None, len(session.state.history()))
+        return [self.screen(session), Think(task)]
+
+    def suggested(self, answer: Decided) -> Effects:
+        session = self.session
+        assert session is not None
+        self.suggesting = False
+        if len(session.state.history()) != answer.task.moves:
+            return self.refresh()
+        if answer.action is None or answer.action not in session.state.legal_texts():
+            session.advice = "No suggestion this time: try again."
+        else:
+            session.hint = drawing.hint_of(session, answer.action)
+            session.advice = session.hint.words
+        return self.refresh()
+
+    # -- the replay viewer --------------------------------------------------------------------------------------
+    def begin_replay(self, session: Session) -> Effects:
+        """Show a game (usually finished) in the replay viewer, from the human's seat (or the first)."""
+        self.stop_computer()
+        self.session = None
+        seat = session.you if session.you is not None else (session.humans[0] if session.humans else 0)
+        self.replay = Replay(session.state, session.names, seat, session.you)
+        self.address = address.encode(session)
+        return [SetAddress(self.address, "push"), self.replay_screen(self.replay)]
+
+    def replay_screen(self, replay: Replay) -> ReplayScreen:
+        game = replay.final.game
+        caption = f'<p class="headline" role="status">{esc(replay.caption())}</p>'
+        return ReplayScreen(
+            title=f"{pyengine.GAMES[game].title}: replay",
+            game=game,
+            status_html=caption + drawing.scores_html(replay.states[replay.index], replay.names),
+            board_html=replay.controls_html() + drawing.render_view(game, replay.view()),
+            log_html=replay.log_html(),
+            moves=len(replay.final.history()),
+            index=replay.index,
+            marker="over" if replay.index == replay.last else "ready",
+        )
+
+    def replay_control(self, name: str, number: int) -> Effects:
+        replay = self.replay
+        assert replay is not None
+        if name == "share":
+            return [Share("This address shows the whole game, every hand included.")]
+        effects: Effects = []
+        if replay.control(name, number) and name == "replay-play" and replay.playing:
+            self.generation += 1
+            effects.append(After(REPLAY_STEP_SECONDS, Tick(self.generation, "replay-step")))
+        return [self.replay_screen(replay), *effects]
+
+    def tick(self, tick: Tick) -> Effects:
+        """A timer went off: the replay's next step while it plays."""
+        replay = self.replay
+        if tick.generation != self.generation or replay is None or not replay.playing:
+            return []
+        replay.go(replay.index + 1)
+        effects: Effects = [self.replay_screen(replay)]
+        if replay.playing and replay.index < replay.last:
+            effects.append(After(REPLAY_STEP_SECONDS, tick))
+        return effects

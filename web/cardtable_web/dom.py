@@ -1,0 +1,94 @@
+"""What the table page's adapter and the embed's share: the DOM calls both make and the computer's thinking.
+
+Only this module, :mod:`cardtable_web.shell` and :mod:`cardtable_web.embed_page` touch the browser.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from js import document, window  # type: ignore[import-not-found]
+
+from .effects import ThinkTask
+from .registry import site_game
+
+SLICE_SECONDS = 0.03
+"""A computer thinking in the page thinks at most this long before letting the page breathe."""
+
+
+def text_or_none(value: Any) -> str | None:
+    """A JS string as Python text; JS ``null`` and ``undefined`` (whatever Pyodide makes of them) as None."""
+    return value if isinstance(value, str) else None
+
+
+def byid(name: str) -> Any:
+    return document.getElementById(name)
+
+
+def js_object(**fields: Any) -> Any:
+    """A plain JS object (``{block: "nearest"}`` and the like)."""
+    return window.Object.fromEntries(window.Array.of(*(window.Array.of(k, v) for k, v in fields.items())))
+
+
+def guarded(action: Callable[..., Any], on_error: Callable[[BaseException], None]) -> Callable[..., Any]:
+    """``action`` for the page: an unexpected exception goes to ``on_error`` (never a bare traceback)."""
+
+    def run(*args: Any) -> Any:
+        try:
+            return action(*args)
+        except Exception as exc:  # the boundary: anything unexpected, reported and survived
+            on_error(exc)
+            return None
+
+    return run
+
+
+def console_trace(exc: BaseException) -> None:
+    window.console.warn("".join(traceback.format_exception(type(exc), exc, exc.__traceback__))[-2000:])
+
+
+def load_stylesheet(game: str) -> None:
+    """Add the game's stylesheet to the page once."""
+    if not document.getElementById(f"style-{game}"):
+        link = document.createElement("link")
+        link.id = f"style-{game}"
+        link.rel = "stylesheet"
+        link.href = site_game(game).stylesheet
+        document.head.append(link)
+
+
+async def decide(task: ThinkTask, still_current: Callable[[ThinkTask], bool]) -> tuple[str | None, int, float, str]:
+    """Make a computer's decision: (action text or None, iterations, seconds, where).
+
+    After the task's pause, the computer's worker decides when the task carries a request and the worker is
+    ready (None when it fails: the controller then asks the page); otherwise the bot thinks here in slices of
+    :data:`SLICE_SECONDS`. A task that stops being current stops at its next slice (its answer is None).
+    """
+    if task.pause:
+        await asyncio.sleep(task.pause)
+    started = time.perf_counter()
+    if task.request is not None:
+        thinker = window.cardTableThinker
+        if thinker.status() == "ready":
+            try:
+                reply = json.loads(await thinker.think(task.request))
+            except Exception:  # the worker failed on this one: the page decides instead
+                reply = None
+            action = reply.get("action") if isinstance(reply, dict) else None
+            iterations = int(reply.get("iterations", 0)) if isinstance(reply, dict) else 0
+            return (action if isinstance(action, str) else None), iterations, time.perf_counter() - started, "worker"
+        thinker.warm()
+    bot = task.bot
+    slice_start = time.perf_counter()
+    for _ in bot.think(task.state):
+        if time.perf_counter() - slice_start > SLICE_SECONDS:
+            await asyncio.sleep(0)
+            slice_start = time.perf_counter()
+            if not still_current(task):
+                return None, 0, 0.0, "page"
+    return str(bot.decision), bot.iterations_done, time.perf_counter() - started, "page"
