@@ -73,12 +73,12 @@ def click_action(page: Page, state: pyengine.State, text: str) -> None:
         board.locator(f".hand [data-action='{text}']").click()
         return
     if not view["seven"]:
-        board.locator(f".hand [data-select='card:{move['card']}']").click()
+        board.locator(f""".hand [data-select='["pick","{move['card']}",null]']""").click()
         wait_settled(page)
     target = board.locator(f"[data-action='{text}']:visible")
     if not target.count():
         p, i = move["marble"]
-        board.locator(f".cbl-pick[data-select$='m:{p}.{i}']").click()
+        board.locator(f".cbl-pick[data-select$=',[{p},{i}]]']").click()
         wait_settled(page)
     target.first.click()
 
@@ -201,7 +201,7 @@ def test_the_7_is_split_by_clicking_step_by_step(page: Page) -> None:
     else:
         raise AssertionError("no turn with a 7 to split")
     board = page.locator("#board")
-    board.locator(".hand [data-select='card:7']").click()
+    board.locator(""".hand [data-select='["pick","7",null]']""").click()
     wait_settled(page)
     expect(board.locator(".cbl-choices .hint").first).to_have_text("Playing 7")
     picks = board.locator(".cbl-choices .cbl-pick")
@@ -209,7 +209,7 @@ def test_the_7_is_split_by_clicking_step_by_step(page: Page) -> None:
     # the first part: a marble, then a space on the board, short of all 7 steps
     first = min((t for t, m in sevens.items() if m["steps"] < 7), key=lambda t: sevens[t]["steps"])
     p, i = sevens[first]["marble"]
-    pick = board.locator(f".cbl-pick[data-select$='m:{p}.{i}']")
+    pick = board.locator(f".cbl-pick[data-select$=',[{p},{i}]]']")
     expect(pick).to_have_text(f"marble {i + 1}")
     pick.click()
     wait_settled(page)

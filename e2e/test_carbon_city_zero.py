@@ -16,12 +16,17 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
 import pyengine
 from e2e.conftest import saved_record, shot, wait_settled
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from cardtable_web import selection  # noqa: E402
 
 GAME = "index.html?game=carbon-city-zero&delay=0&level=easy"
 ACTIONS = "#board [data-action]:visible"
@@ -113,13 +118,12 @@ def check_offers(page: Page, state: pyengine.State) -> None:
     if chosen is None:
         for text in set(moves) - set(actions):
             facts = moves[text]
-            assert facts["kind"] in CHOICE_KINDS and f"sp{facts['index'] + 1}" in selects, (
+            assert facts["kind"] in CHOICE_KINDS and selection.encode(("special", facts["index"])) in selects, (
                 f"no click leads to the legal action {text!r}"
             )
     else:
-        match = re.fullmatch(r"sp(\d+)", chosen)
-        assert match, chosen
-        place = int(match.group(1)) - 1
+        what, place = selection.decode(chosen)
+        assert what == "special", chosen
         targets = {a for a in actions if moves[a]["kind"] in CHOICE_KINDS}
         expected = {t for t, f in moves.items() if f["kind"] in CHOICE_KINDS and f["index"] == place}
         assert targets == expected, f"the choices of {chosen} are not the engine's"
@@ -280,7 +284,7 @@ def test_one_turn_trackers_a_special_used_once_and_a_purchase(page: Page) -> Non
     # A special rule that needs a choice: Stock Exchange discards a marketplace card.
     slot = next(i for i, s in enumerate(view["in_play"]) if s["name"] == "Stock Exchange") + 1
     prefix = f"use Stock Exchange #{slot} special: "
-    stock = page.locator(f"#board .ccz-in-play [data-select='sp{slot}']")
+    stock = page.locator(f"""#board .ccz-in-play [data-select='["special",{slot - 1}]']""")
     expect(stock).to_be_visible()
     expect(stock.locator(".ccz-flag")).to_have_text("★ ready")
     stock.click()
@@ -306,7 +310,7 @@ def test_one_turn_trackers_a_special_used_once_and_a_purchase(page: Page) -> Non
     # used once: no longer offered, by the card or by the engine
     used = page.locator("#board .ccz-in-play .ccz-card").nth(slot - 1)
     expect(used.locator(".ccz-flag")).to_have_text("★ used")
-    expect(page.locator(f"#board [data-select='sp{slot}']")).to_have_count(0)
+    expect(page.locator(f"""#board [data-select='["special",{slot - 1}]']""")).to_have_count(0)
     expect(page.locator("#board [data-action^='use Stock Exchange']")).to_have_count(0)
     assert not [a for a in state.legal_texts() if a.startswith("use Stock Exchange")]
     assert view["in_play"][slot - 1]["special_used"]

@@ -17,6 +17,8 @@ from e2e.play import click_through, one_click
 
 GAME = "index.html?game=carbondale&delay=0"
 FINISH = ("build", "claim", "contribute")
+CLAIMABLE = """#board [data-select^='["claim",']"""
+"""A rival's vulnerable card: its selection is ``("claim", owner, x, y)``."""
 """Steers the random human toward building and claiming (the computer's builds end the game soon enough)."""
 
 
@@ -65,7 +67,7 @@ def play_until(
 
 
 def claim_offered(page: Page) -> Callable[[], bool]:
-    return lambda: page.locator("#board [data-select^='claim:']:visible").count() > 0
+    return lambda: page.locator(CLAIMABLE + ":visible").count() > 0
 
 
 def log_lines(page: Page) -> list[str]:
@@ -100,12 +102,12 @@ def test_a_whole_three_player_game_with_two_computers(page: Page) -> None:
 def test_claiming_a_card_from_the_computer(page: Page) -> None:
     page.goto(f"{GAME}&players=2&seed=3&bots=1&level=easy")
     play_until(page, random.Random(3), claim_offered(page), prefer=("take", "draw", "end"))
-    target = page.locator("#board [data-select^='claim:']:visible").first
+    target = page.locator(CLAIMABLE + ":visible").first
     target_name = re.sub(r"\s+", "", target.inner_text())
     assert "cb-vuln" in str(target.locator("xpath=..").get_attribute("class")), "only vulnerable cards are claimed"
     target.click()
     wait_settled(page)
-    expect(page.locator("#board [data-select^='claim:'].selected")).to_have_count(1)
+    expect(page.locator(CLAIMABLE + ".selected")).to_have_count(1)
     challenge = page.locator("#board .cb-hand [data-action^='claim ']")
     assert challenge.count() >= 1
     shot(page, "carbondale", "claim-target")
@@ -132,7 +134,7 @@ def test_a_hot_seat_claim_hands_the_device_to_the_defender(page: Page) -> None:
     challenger = state.current_player
     assert challenger is not None
     defender = 1 - challenger
-    page.locator("#board [data-select^='claim:']:visible").first.click()
+    page.locator(CLAIMABLE + ":visible").first.click()
     wait_settled(page)
     page.locator("#board .cb-hand [data-action^='claim ']").first.click()
     wait_settled(page)

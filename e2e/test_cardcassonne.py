@@ -79,7 +79,7 @@ def playable_cards(page: Page) -> list[str]:
 
 def choose_card(page: Page, card: str) -> list[str]:
     """Click a hand card; return the cells the grid lights up for it (as actions)."""
-    page.locator(f"#board .cc-hand [data-select='{card}']").first.click()
+    page.locator(f"""#board .cc-hand [data-select$=',"{card}"]']""").first.click()
     wait_settled(page)
     expect(page.locator("#board .cc-hand .card.selected")).to_have_count(1)
     expect(page.locator("#board .cc-say")).to_have_text(f"Play {card} on a highlighted cell.")
@@ -235,7 +235,7 @@ def test_a_card_lights_up_exactly_its_legal_cells_and_a_token_shows_in_the_playe
         cells = choose_card(page, card)
         assert sorted(cells) == plays_of(state, card), card
         assert len(cells) == 4, "the start card alone has four free sides"
-        expect(page.locator(f"#board .cc-hand [data-select='{card}'].selected")).to_have_count(1)
+        expect(page.locator(f"""#board .cc-hand [data-select$=',"{card}"]'].selected""")).to_have_count(1)
         lit += cells
     assert sorted(lit) == sorted(legal), "the cards' lit cells are the engine's legal placements"
     card = hand[-1]
@@ -351,7 +351,7 @@ def test_the_computers_hands_never_reach_the_page(page: Page) -> None:
         card = rnd.choice(playable_cards(page))
         choose_card(page, card)
         check_hidden(page, replayed(page))  # a chosen card lights up cells (titles name the card)
-        page.locator(f"#board .cc-hand [data-select='{card}']").first.click()  # and unchoose it
+        page.locator(f"""#board .cc-hand [data-select$=',"{card}"]']""").first.click()  # and unchoose it
         wait_settled(page)
         play_turn(page, rnd)
     assert checks == (104 - 1 - 43 - 3 * 3) // 3

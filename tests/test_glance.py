@@ -13,6 +13,7 @@ from cardtable_web.replay import Replay
 from cardtable_web.session import Session, Setup
 
 import pyengine
+from tests.test_renderers import clickables
 
 GLANCE_GAMES = ["carbondale", "silver-bars", "cardcassonne", "carbon-city-zero"]
 
@@ -102,7 +103,7 @@ def test_every_click_that_plays_nothing_gets_the_engines_reason(game: str) -> No
         if session.state.is_terminal():
             break
         session.take_device()
-        tokens = [None, *drawing.clickables(drawing.table_html(session)).selections]
+        tokens = [None, *clickables(drawing.table_html(session)).selects]
         for token in tokens[:4]:
             session.selection = token
             for facts in tries_of(drawing.table_html(session)):
@@ -168,7 +169,7 @@ def test_the_suggestion_comes_from_the_humans_view_and_is_on_the_table(game: str
     hint = drawing.hint_of(session, text)
     if hint.select is not None:
         session.select(hint.select)
-    assert text in drawing.clickables(drawing.table_html(session)).actions
+    assert text in clickables(drawing.table_html(session)).actions
     session.hint = hint
     session.act(text)
     assert session.hint is None and session.advice == ""

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
-from cardtable_web import drawing
+from cardtable_web import drawing, selection
 from cardtable_web.registry import SITE_GAMES, renderer_for
 
 import pyengine
@@ -70,8 +70,8 @@ def reachable(render, view: dict, depth: int = 3) -> set[str]:  # type: ignore[n
     seen: set[str | None] = {None}
     for _ in range(depth + 1):
         next_frontier: list[str | None] = []
-        for selection in frontier:
-            parsed = clickables(render(view, selection))
+        for token in frontier:
+            parsed = clickables(render(view, None if token is None else selection.decode(token)))
             found.update(parsed.actions)
             for token in parsed.selects:
                 if token not in seen:
@@ -79,6 +79,79 @@ def reachable(render, view: dict, depth: int = 3) -> set[str]:  # type: ignore[n
                     next_frontier.append(token)
         frontier = next_frontier
     return found
+
+
+def follow_suggestion(game_id: str, view: dict, action: str, start: tuple | None) -> int:
+    """Clicks the selections ``selection_for`` names, as a player would (clicking the chosen element again
+    unchooses it), until the table offers ``action``; the number of clicks. Each named selection is on the
+    table it is named from."""
+    renderer = renderer_for(game_id)
+    current = start
+    for clicks in range(4):
+        markup = renderer.render(view, current)
+        step = renderer.selection_for(view, action, current)
+        if step is None:
+            assert action in clickables(markup).actions, f"{action!r} is not on the table of {current}"
+            return clicks
+        assert selection.encode(step) in clickables(markup).selects, f"{step} is not on the table of {current}"
+        assert renderer.selection_words(view, step)
+        current = None if step == current else step
+    raise AssertionError(f"{action!r}: still not on the table after 3 clicks")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_selection_for_names_the_clicks_that_bring_up_each_action(game_id: str) -> None:
+    """From no selection and from another selection on the table, following ``selection_for`` reaches every legal
+    action in at most three clicks, each on an element of the table: the suggested move needs no drawing."""
+    players = min(player_counts(game_id)[-1], 4)
+    rnd = random.Random(f"selection-for/{game_id}")
+    state = pyengine.new_game(game_id, players, 2, valid_options(game_id, players, rnd))
+    stepped = 0
+    for step, position in enumerate(playout(state, rnd, 300)):
+        seat = position.current_player
+        if seat is None or step % 6:
+            continue
+        view = position.view(seat) | {"names": [f"P{i}" for i in range(players)], "you": seat}
+        starts = [None, *map(selection.decode, clickables(renderer_for(game_id).render(view, None)).selects)]
+        actions = list(view["moves"])
+        for action in rnd.sample(actions, min(len(actions), 10)):  # a few of Card-cassonne's hundreds of plays
+            stepped += follow_suggestion(game_id, view, action, rnd.choice(starts))
+            follow_suggestion(game_id, view, action, None)
+    assert stepped > 0, "some actions need a selection first"
+
+
+@pytest.mark.parametrize(
+    "value", [("hand", "5♣"), ("claim", 1, -2, 1), ("pick", "7", (0, 3)), ("pick", None, None), ("shown", True, None)]
+)
+def test_a_selection_is_written_and_read_back_as_the_same_value(value: tuple) -> None:
+    text = selection.encode(value)
+    assert selection.decode(text) == value and selection.encode(selection.decode(text)) == text
+    assert len(text) <= selection.MAX_TEXT and " " not in text
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("hand:5♣", "not JSON"),
+        ('{"hand": "5♣"}', "JSON list that starts with a word"),
+        ("[]", "JSON list that starts with a word"),
+        ("[1, 2]", "JSON list that starts with a word"),
+        ('["pick", 1.5]', "whole numbers"),
+        ('["pick", NaN]', "holds no NaN"),
+        ('["pick", {"a": 1}]', "whole numbers"),
+        ('["pick", [[[1]]]]', "at most 3 deep"),
+        ('["pick", "' + "x" * 300 + '"]', "at most 200 characters"),
+    ],
+)
+def test_a_bad_selection_text_is_refused_in_words(text: str, words: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(words)):
+        selection.decode(text)
+
+
+def test_what_is_not_a_selection_is_not_written() -> None:
+    for value in [(), (1, 2), ("pick", 1.5), ("pick", {"a": 1}), ("pick", ("x" * 300,)), "pick"]:
+        with pytest.raises(ValueError, match="selection"):
+            selection.encode(value)  # type: ignore[arg-type]
 
 
 def test_the_site_registry_names_every_game_and_its_files() -> None:
@@ -98,8 +171,8 @@ def test_the_quick_reading_of_clickables_agrees_with_a_parser(game_id: str) -> N
         if step % 20 or position.current_player is None:
             continue
         view = position.view(position.current_player) | {"names": ['P"<&>'] * players, "you": None}
-        for selection in [None, *clickables(render(view, None)).selects]:
-            markup = render(view, selection)
+        for token in [None, *clickables(render(view, None)).selects]:
+            markup = render(view, None if token is None else selection.decode(token))
             quick, parsed = clickables(markup), parsed_clickables(markup)
             assert (quick.actions, quick.selects) == (parsed.actions, parsed.selects)
 

@@ -12,14 +12,24 @@ from pyengine.words import seat_names
 
 from .html import esc
 from .registry import renderer_for
+from .selection import Selection, decode, encode
 from .session import Hint, Session
 
 
-def render_view(game: str, view: dict[str, Any], selection: str | None = None) -> str:
-    """The game's renderer on a view (``names`` and ``you`` are filled in when missing)."""
-    players = int(view["players"])
-    full = {"names": seat_names(players), "you": None, **view}
-    return str(renderer_for(game).render(full, selection))
+def render_view(game: str, view: dict[str, Any], selection: Selection | str | None = None) -> str:
+    """The game's renderer on a view (``names`` and ``you`` are filled in when missing); ``selection`` is a
+    selection value, or the text of a clicked ``data-select`` (decoded here: ``ValueError`` for a bad text)."""
+    return str(renderer_for(game).render(full_view(view), chosen(selection)))
+
+
+def full_view(view: dict[str, Any]) -> dict[str, Any]:
+    """A view with ``names`` and ``you`` (filled in when missing), as the renderers take it."""
+    return {"names": seat_names(int(view["players"])), "you": None, **view}
+
+
+def chosen(selection: Selection | str | None) -> Selection | None:
+    """A selection as a value: the text of a clicked ``data-select`` is decoded (:func:`selection.decode`)."""
+    return decode(selection) if isinstance(selection, str) else selection
 
 
 def legend_html(game: str) -> str:
@@ -28,7 +38,7 @@ def legend_html(game: str) -> str:
 
 
 def render_state(
-    state: pyengine.State, seat: int | None, selection: str | None = None, names: list[str] | None = None
+    state: pyengine.State, seat: int | None, selection: Selection | str | None = None, names: list[str] | None = None
 ) -> str:
     """A state drawn for ``seat`` (its legal moves offered when it decides now)."""
     view = state.view(seat) | {"names": names or seat_names(state.players), "you": seat}
@@ -40,51 +50,16 @@ def table_html(session: Session) -> str:
     return render_view(session.setup.game, session.screen_view(), session.selection)
 
 
-class Clickables:
-    """The ``data-action`` and ``data-select`` values of a table's HTML, with each element's label."""
-
-    def __init__(self) -> None:
-        self.actions: dict[str, str] = {}
-        self.selections: dict[str, str] = {}
-
-    def starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        found = dict(attrs)
-        label = found.get("aria-label") or found.get("title") or ""
-        if found.get("data-action"):
-            self.actions.setdefault(str(found["data-action"]), label)
-        elif found.get("data-select"):
-            self.selections.setdefault(str(found["data-select"]), label)
-
-
-def clickables(markup: str) -> Clickables:
-    """What the markup offers to click (read by the standard HTML parser, imported only when a hint needs it:
-    with ``html.entities`` it costs about 60 ms of the page's start)."""
-    from html.parser import HTMLParser
-
-    found = Clickables()
-    parser = HTMLParser()
-    parser.handle_starttag = found.starttag  # type: ignore[method-assign]
-    parser.feed(markup)
-    parser.close()
-    return found
-
-
 def hint_of(session: Session, action: str) -> Hint:
-    """Where the table shows a suggested move: the element playing it, or for a two-step move the selection
-    that brings it up (found by drawing the table with each selection: the renderers stay unaware)."""
-    now = clickables(table_html(session))
-    if action in now.actions:
+    """Where the table shows a suggested move: the element playing it, or for a move made in steps the next
+    selection toward it (the renderer's ``selection_for``, from the legal moves' facts: nothing is drawn)."""
+    view = full_view(session.screen_view())
+    renderer = renderer_for(session.setup.game)
+    select = renderer.selection_for(view, action, chosen(session.selection)) if action in view["moves"] else None
+    if select is None:
         return Hint(action, None, f"Suggested move: {action}.")
-    kept = session.selection
-    try:
-        for token, label in now.selections.items():
-            session.selection = token
-            if action in clickables(table_html(session)).actions:
-                choose = label or token
-                return Hint(action, token, f"Suggested move: {action} (choose {choose} first).")
-    finally:
-        session.selection = kept
-    return Hint(action, None, f"Suggested move: {action}.")
+    words = renderer.selection_words(view, select)
+    return Hint(action, encode(select), f"Suggested move: {action} (choose {words} first).")
 
 
 def headline(session: Session) -> str:

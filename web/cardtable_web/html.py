@@ -1,4 +1,8 @@
-"""Small HTML helpers shared by the renderers (escaping, cards, buttons)."""
+"""Small HTML helpers shared by the renderers (escaping, cards, buttons).
+
+An element that selects carries its selection value (:mod:`cardtable_web.selection`): the helpers write its
+text into ``data-select`` (:func:`selecting`), so no renderer writes or reads one.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,8 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any
+
+from .selection import Selection, encode
 
 SUIT_CLASS = {"♣": "clubs", "♢": "diamonds", "♡": "hearts", "♠": "spades"}
 RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
@@ -57,7 +63,7 @@ def card(
     text: str,
     *,
     action: str | None = None,
-    select: str | None = None,
+    select: Selection | None = None,
     selected: bool = False,
     extra: str = "",
     title: str | None = None,
@@ -77,7 +83,7 @@ def card(
     label = title or text
     kind = "button" if element == "button" else None
     role = "img" if element == "span" else None  # a picture of a card, named in words
-    opening = attrs(class_=cls, role=role, data_action=action, data_select=select, title=label,
+    opening = attrs(class_=cls, role=role, data_action=action, data_select=selecting(select), title=label,
                     aria_label=spoken(label, keep_shown=element == "button"), type=kind)
     if trying:
         opening += tried(attempt)
@@ -92,11 +98,17 @@ def card_back(count: int | None = None, label: str = "") -> str:
 
 
 def button(
-    label: str, *, action: str | None = None, select: str | None = None, extra: str = "", title: str | None = None
+    label: str, *, action: str | None = None, select: Selection | None = None, extra: str = "", title: str | None = None
 ) -> str:
     """A text button for an action or a selection."""
-    opening = attrs(type="button", class_=classes("btn", extra), data_action=action, data_select=select, title=title)
+    opening = attrs(type="button", class_=classes("btn", extra), data_action=action, data_select=selecting(select),
+                    title=title)
     return f"<button{opening}>{esc(label)}</button>"
+
+
+def selecting(select: Selection | None) -> str | None:
+    """The ``data-select`` text of a selection (None: the element selects nothing)."""
+    return None if select is None else encode(select)
 
 
 def tried(facts: Mapping[str, Any] | None) -> str:

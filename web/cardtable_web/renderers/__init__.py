@@ -1,4 +1,4 @@
-"""One renderer per game: ``render(view, selection) -> str`` (HTML).
+"""One renderer per game: ``render(view, selection) -> str`` (HTML), ``selection_for`` and ``selection_words``.
 
 - ``view`` is ``State.view(seat)`` for the seat on screen, plus ``names`` (a display name
   per seat) and ``you`` (the seat of the person at the screen, or None), so a renderer can
@@ -11,10 +11,18 @@
   the public log entries (:class:`pyengine.words.Entry`) of each seat's latest turn, in order, a turn being
   the longest run of consecutive log entries of that seat ending at its last entry. A renderer marks these
   as "the last move of <name>" (an outline and a label or an accessible description, not colour alone).
-- ``selection`` is the token of the last clicked ``data-select`` element (or None).
+- ``selection`` is the value of the last clicked selecting element (or None): a small tuple of the
+  renderer's own making (see :mod:`cardtable_web.selection`), compared as a value, never parsed. It may be
+  stale (from an earlier table): a renderer ignores what its table does not offer now.
 
 Every element that performs an action carries ``data-action="<action text>"``; an
-element that only narrows the choice (a card in hand before its target) carries
-``data-select="<token>"``. Every legal action is reachable by clicking.
+element that only narrows the choice (a card in hand before its target) carries its selection, written
+into ``data-select`` by :func:`cardtable_web.html.selecting`. Every legal action is reachable by clicking.
+
+``selection_for(view, action, selection) -> selection | None`` says, from the legal moves' facts alone,
+which selection to click next toward ``action`` (a key of ``view["moves"]``) when the table shows
+``selection``: None when the table offers the action now, else an element's selection on that table
+(clicking the chosen element again unchooses it). ``selection_words(view, selection) -> str`` names it
+("7♠", "marble 2"). The page's suggested move uses both (:func:`cardtable_web.drawing.hint_of`).
 The site's list of renderers is :mod:`cardtable_web.registry`.
 """

@@ -9,6 +9,7 @@ into the goal lane, with knocked-out marbles' way back to their lot.
 
 Clicks: a card (select) -> a marble (select) -> a highlighted destination (action). Moving out
 is a click on the marble in the lot once the card is chosen. During a 7 the marbles are chosen directly.
+The selection is a :class:`Pick`: the card's rank and the marble (``(player, marble)``), each None until chosen.
 A list of buttons repeats every choice of the selected card or marble in words, so nothing hides
 behind another target. Targets on the ring are SVG groups with ``role="button"`` and
 ``tabindex="0"`` (the table's key handler chooses them with Enter or Space).
@@ -25,11 +26,12 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from pyengine.words import say
 
-from ..html import button, card, esc, legend, tried
+from ..html import button, card, esc, legend, selecting, tried
+from ..selection import Selection
 
 SECTOR = 18
 COLUMN = 9
@@ -57,8 +59,84 @@ def rank_of(text: str) -> str:
     return text if text == "Jk" else text[:-1]
 
 
-def marble_key(pi: list[int]) -> str:
-    return f"{pi[0]}.{pi[1]}"
+Marble = tuple[int, int]
+"""A marble as ``(player, marble)``, both from 0."""
+
+
+class Pick(NamedTuple):
+    """The selection: the chosen card's rank and the chosen marble (None until chosen; no card during a 7)."""
+
+    what: str = "pick"
+    card: str | None = None
+    marble: Marble | None = None
+
+
+@dataclass
+class Choosing:
+    """What the table offers for a selection: the chosen card and marble (each None when it offers none), the
+    card's moves by the marble they move, the moves out of the lot (by the lot place) and the other moves."""
+
+    card: str | None
+    marble: Marble | None
+    pieces: dict[Marble, list[str]]
+    outs: dict[str, str]
+    loose: list[str]
+
+    @staticmethod
+    def of(view: dict[str, Any], selection: Selection | None) -> Choosing:
+        moves: dict[str, dict[str, Any]] = view.get("moves") or {}
+        pick = Pick._make(selection) if selection is not None and selection[:1] == ("pick",) else Pick()
+        card_sel = "7" if view.get("seven") and moves else pick.card
+        marble_sel = marble_of(pick.marble) if isinstance(pick.marble, tuple) and len(pick.marble) == 2 else None
+        card_actions = [t for t, m in moves.items() if m["card"] == card_sel and m["kind"] != "burn"]
+        if not card_actions:
+            return Choosing(None, None, {}, {}, [])
+        pieces: dict[Marble, list[str]] = {}
+        outs: dict[str, str] = {}
+        loose: list[str] = []
+        for t in card_actions:
+            move = moves[t]
+            if move["kind"] in OUT_KINDS:
+                outs.setdefault("{}:lot{}".format(*move["marble"]), t)  # the lot place of the marble moving out
+            if "marble" in move and move["kind"] not in OUT_KINDS:
+                pieces.setdefault(marble_of(move["marble"]), []).append(t)
+            else:
+                loose.append(t)
+        if marble_sel not in pieces:
+            # a card that moves only one marble shows its landing spaces at once
+            marble_sel = next(iter(pieces)) if len(pieces) == 1 else None
+        return Choosing(card_sel, marble_sel, pieces, outs, loose)
+
+    def offers(self, action: str) -> bool:
+        """Whether the table shows ``action`` (with its card and marble chosen as here)."""
+        return action in self.loose or self.marble is not None and action in self.pieces[self.marble]
+
+
+def marble_of(pi: list[int] | Marble) -> Marble:
+    return (int(pi[0]), int(pi[1]))
+
+
+def selection_for(view: dict[str, Any], action: str, selection: Selection | None) -> Selection | None:
+    """The next selection toward ``action`` (the table showing ``selection``): its card, then its marble; None
+    when the action is shown (a burn is shown whatever is selected)."""
+    facts = view["moves"][action]
+    if facts["kind"] == "burn":
+        return None
+    seven = bool(view.get("seven"))
+    chosen = Choosing.of(view, selection)
+    if chosen.card != facts["card"]:
+        return Pick(card=facts["card"])
+    if chosen.offers(action):
+        return None
+    return Pick(card=None if seven else chosen.card, marble=marble_of(facts["marble"]))
+
+
+def selection_words(view: dict[str, Any], selection: Selection) -> str:
+    """The selection's element in words: the chosen marble ("marble 2"), else the card ("7♠")."""
+    pick = Pick._make(selection)
+    if pick.marble is not None:
+        return marble_words(view, list(pick.marble))
+    return next((text for text in view.get("hand") or [] if rank_of(text) == pick.card), str(pick.card))
 
 
 def marble_words(view: dict[str, Any], pi: list[int]) -> str:
@@ -235,40 +313,17 @@ LEGEND = legend([
 """What the ring's marks mean (the page shows it under the table: see ``drawing.legend_html``)."""
 
 
-def render(view: dict[str, Any], selection: str | None) -> str:
+def render(view: dict[str, Any], selection: Selection | None) -> str:
     players: int = view["players"]
     moves: dict[str, dict[str, Any]] = view.get("moves") or {}
     seven = view.get("seven")
 
     # -- what is selected ---------------------------------------------------------------
-    card_sel: str | None = None
-    marble_sel: str | None = None
-    for part in (selection or "").split("|"):
-        if part.startswith("card:"):
-            card_sel = part[5:]
-        elif part.startswith("m:"):
-            marble_sel = part[2:]
-    if seven and moves:
-        card_sel = "7"
+    chosen = Choosing.of(view, selection)
+    card_sel, marble_sel, piece_actions = chosen.card, chosen.marble, chosen.pieces
     burning = bool(moves) and all(m["kind"] == "burn" for m in moves.values())
-    card_actions = [t for t, m in moves.items() if m["card"] == card_sel and m["kind"] != "burn"]
-    if not card_actions:
-        card_sel, marble_sel = None, None
-    piece_actions: dict[str, list[str]] = {}
-    lot_actions: dict[str, str] = {}
-    loose: list[str] = []
-    for t in card_actions:
-        move = moves[t]
-        if move["kind"] in OUT_KINDS:
-            lot_actions.setdefault("{}:lot{}".format(*move["marble"]), t)  # the lot place of the marble moving out
-        if "marble" in move and move["kind"] not in OUT_KINDS:
-            piece_actions.setdefault(marble_key(move["marble"]), []).append(t)
-        else:
-            loose.append(t)
-    if marble_sel not in piece_actions:
-        # a card that moves only one marble shows its landing spaces at once
-        marble_sel = next(iter(piece_actions)) if len(piece_actions) == 1 else None
-    prefix = "" if seven else f"card:{card_sel}|"
+    lot_actions, loose = chosen.outs, chosen.loose
+    pick_card = None if seven else card_sel
 
     # -- targets on the board for the selected marble -------------------------------------
     space_action: dict[str, str] = {}
@@ -281,13 +336,13 @@ def render(view: dict[str, Any], selection: str | None) -> str:
                 target = board_key(move["marble"][0], move["to"])
             space_action.setdefault(target, t)
     space_action.update(lot_actions)
-    selectable = {key: prefix + "m:" + key for key in piece_actions}
+    selectable = {marble: Pick(card=pick_card, marble=marble) for marble in piece_actions}
 
     ring = ring_svg(view, space_action, selectable, marble_sel, card_sel if card_sel and not seven else None)
     side = (
         info_html(view, view["names"])
         + hand_html(view, moves, card_sel, burning)
-        + choices_html(view, card_sel, marble_sel, piece_actions, loose, seven, prefix)
+        + choices_html(view, card_sel, marble_sel, piece_actions, loose, seven, pick_card)
         + seats_html(view)
     )
     return (
@@ -302,7 +357,7 @@ def marble_place(view: dict[str, Any], pi: list[int]) -> str:
 
 
 def ring_svg(
-    view: dict[str, Any], space_action: dict[str, str], selectable: dict[str, str], marble_sel: str | None,
+    view: dict[str, Any], space_action: dict[str, str], selectable: dict[Marble, Pick], marble_sel: Marble | None,
     trying: str | None = None,
 ) -> str:
     """The whole track as one SVG: sectors, spaces, lanes, lots, names, the last turns' paths, the marbles
@@ -367,10 +422,10 @@ def ring_svg(
             cls += " target"
             words = f"{words}: {choice_words(view, view['moves'][action])}"
             attrs = f' data-action="{esc(action)}"'
-        elif pi is not None and marble_key(pi) in selectable:
-            cls += " selected" if marble_key(pi) == marble_sel else " target"
+        elif pi is not None and marble_of(pi) in selectable:
+            cls += " selected" if marble_of(pi) == marble_sel else " target"
             words = f"{marble_words(view, pi)} on {words}"
-            attrs = f' data-select="{esc(selectable[marble_key(pi)])}"'
+            attrs = f' data-select="{esc(selecting(selectable[marble_of(pi)]))}"'
         if attrs:
             attrs += f' role="button" tabindex="0" aria-label="{esc(words)}"'
         elif pi is not None and trying is not None:  # the chosen card cannot move this marble: a click says why
@@ -591,7 +646,7 @@ def hand_html(view: dict[str, Any], moves: dict[str, dict[str, Any]], card_sel: 
         if burning and text in burns:
             cards.append(card(text, action=burns[text], title=f"burn {text}"))
         elif rank in playable and not view.get("seven"):
-            cards.append(card(text, select=f"card:{rank}", selected=rank == card_sel))
+            cards.append(card(text, select=Pick(card=rank), selected=rank == card_sel))
         elif moves and not burning and isinstance(view.get("seat"), int):
             # it moves nothing now (or a 7 is being split): a click says why, in the engine's words
             cards.append(card(text, attempt=tried_move(rank, [view["seat"], 0])))
@@ -609,11 +664,11 @@ def hand_html(view: dict[str, Any], moves: dict[str, dict[str, Any]], card_sel: 
 def choices_html(
     view: dict[str, Any],
     card_sel: str | None,
-    marble_sel: str | None,
-    piece_actions: dict[str, list[str]],
+    marble_sel: Marble | None,
+    piece_actions: dict[Marble, list[str]],
     loose: list[str],
     seven: Any,
-    prefix: str,
+    pick_card: str | None,
 ) -> str:
     if card_sel is None:
         return ""
@@ -622,10 +677,9 @@ def choices_html(
     if loose:
         rows.append("".join(button(choice_words(view, moves[t]), action=t) for t in loose))
     pieces = []
-    for key in piece_actions:
-        pi = [int(x) for x in key.split(".")]
-        extra = "cbl-pick selected" if key == marble_sel else "cbl-pick"
-        pieces.append(button(marble_words(view, pi), select=prefix + "m:" + key, extra=extra))
+    for marble in piece_actions:
+        extra = "cbl-pick selected" if marble == marble_sel else "cbl-pick"
+        pieces.append(button(marble_words(view, list(marble)), select=Pick(card=pick_card, marble=marble), extra=extra))
     if pieces:
         rows.append('<span class="hint">Marble:</span>' + "".join(pieces))
     if marble_sel is not None:

@@ -2,7 +2,8 @@
 in play (specials and links), and every deck's piles.
 
 Clicks: a card in play with one thing to do is a button (its special or its link); with both, it
-shows two buttons; a special that needs a choice is a selection (``sp<n>``) whose targets (cards in
+shows two buttons; a special that needs a choice is a selection (``("special", k)``, k its place in play
+from 0) whose targets (cards in
 play, marketplace cards, or a picker of deck cards / Global cards) carry the move. Affordable
 marketplace cards buy; one button ends the turn. Moves are found by their facts in ``view["moves"]``
 (kind, card name, place in play, target), never by their texts.
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import html
+from ..selection import Selection
 
 SECTOR_LABEL = {
     "start": "Start",
@@ -107,7 +109,7 @@ def card_box(
     *,
     cost: int | None = None,
     action: str | None = None,
-    select: str | None = None,
+    select: Selection | None = None,
     extra: str = "",
     status: str = "",
     selected: bool = False,
@@ -149,7 +151,8 @@ def card_box(
     )
     label = f"{name} (cost {price})"
     attributes = html.attrs(
-        class_=cls, type="button" if tag == "button" else None, data_action=action, data_select=select, title=label
+        class_=cls, type="button" if tag == "button" else None, data_action=action,
+        data_select=html.selecting(select), title=label,
     ) + (html.tried(attempt) if trying else "")
     return (
         f"<{tag}{attributes}>"
@@ -227,15 +230,38 @@ LEGEND = html.legend([
 """What the table's symbols mean (the page shows it under the table: see ``drawing.legend_html``)."""
 
 
-def render(view: dict[str, Any], selection: str | None) -> str:
+def _chosen(moves: Moves, selection: Selection | None) -> int:
+    """The place in play of the chosen special that needs a choice (-1: none)."""
+    if selection is not None and len(selection) == 2 and selection[0] == "special" and selection[1] in moves.choices:
+        return int(selection[1])
+    return -1
+
+
+def selection_for(view: dict[str, Any], action: str, selection: Selection | None) -> Selection | None:
+    """The next selection toward ``action`` (the table showing ``selection``): the special whose choice it is;
+    while another special waits for its choice, that special again (a click cancels it) for a purchase or another
+    card's use; None when the action is shown."""
+    facts = view["moves"][action]
+    chosen = _chosen(Moves(view), selection)
+    if facts["kind"] in CHOICE_KINDS:
+        if chosen == facts["index"]:
+            return None
+        return ("special", chosen if chosen >= 0 else facts["index"])
+    if chosen >= 0 and facts["kind"] in ("buy", "special", "link"):
+        return ("special", chosen)
+    return None
+
+
+def selection_words(view: dict[str, Any], selection: Selection) -> str:
+    """The chosen special in words: "Stock Exchange's special"."""
+    return f"{view['in_play'][selection[1]]['name']}'s special"
+
+
+def render(view: dict[str, Any], selection: Selection | None) -> str:
     moves = Moves(view)
     in_play: list[dict[str, Any]] = view["in_play"]
     # The selected special that needs a choice: its place in play and its targets.
-    chosen = -1
-    if selection and selection.startswith("sp") and selection[2:].isdigit():
-        k = int(selection[2:]) - 1
-        if k in moves.choices:
-            chosen = k
+    chosen = _chosen(moves, selection)
     targets = moves.choices.get(chosen, [])
     special_kind = str(targets[0][0]["kind"]) if targets else ""
 
@@ -359,7 +385,7 @@ def _in_play_box(
     if chosen >= 0:
         # Choosing a target: cards in play are targets of a discard-in-play special.
         if k == chosen:
-            return card_box(view, name, select=f"sp{k + 1}", selected=True, status=flags)
+            return card_box(view, name, select=("special", k), selected=True, status=flags)
         if special_kind == "discard-in-play":
             for facts, text in targets:
                 if k in facts["target_in_play"]:
@@ -369,7 +395,7 @@ def _in_play_box(
             return card_box(view, name, status=flags, attempt=attempt)
         return card_box(view, name, status=flags)
     special_action = moves.direct.get((k, "special"))
-    special_select = f"sp{moves.choosers[k] + 1}" if k in moves.choosers else None
+    special_select: Selection | None = ("special", moves.choosers[k]) if k in moves.choosers else None
     link_action = moves.direct.get((k, "link"))
     choices = [x for x in (special_action, special_select, link_action) if x]
     if len(choices) == 1:

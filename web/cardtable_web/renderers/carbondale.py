@@ -1,8 +1,8 @@
 """Carbondale's table: every network as a grid, the piles and stock, the viewer's hand.
 
-Clicks: a card in hand selects it (``hand:5♣``); its legal build cells then light up and the
-discard buttons appear. A vulnerable card in a rival network selects a claim target
-(``claim:1:-2,1``); the hand cards that can challenge it then carry the claim. Contributions,
+Clicks: a card in hand selects it (the selection ``("hand", "5♣")``); its legal build cells then light up and
+the discard buttons appear. A vulnerable card in a rival network selects a claim target
+(``("claim", 1, -2, 1)``: its owner and cell); the hand cards that can challenge it then carry the claim. Contributions,
 defences, draws and stock cards act directly.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable_web import html
+from cardtable_web.selection import Selection
 from pyengine.words import say
 
 ARROWS = {"north": "↑", "east": "→", "south": "↓", "west": "←"}
@@ -24,8 +25,8 @@ class _Moves:
 
     def __init__(self, moves: dict[str, dict[str, Any]]) -> None:
         self.builds: dict[str, dict[tuple[int, int], list[tuple[str, str, str]]]] = {}
-        self.claims: dict[str, dict[str, str]] = {}
-        self.claimed: dict[str, dict[str, Any]] = {}
+        self.claims: dict[Selection, dict[str, str]] = {}
+        self.claimed: dict[Selection, dict[str, Any]] = {}
         """Each claim target's token -> the facts of a claim on it (what a click with another card tries)."""
         self.discards: dict[str, list[tuple[str, bool]]] = {}
         self.contributes: dict[str, str] = {}
@@ -66,9 +67,47 @@ class _Moves:
         return card in self.builds or card in self.discards
 
 
-def _claim_token(owner: int, x: int, y: int) -> str:
-    """The selection token of a claimable card: its owner's seat and its cell."""
-    return f"claim:{owner}:{x},{y}"
+def _claim_token(owner: int, x: int, y: int) -> Selection:
+    """The selection of a claimable card: its owner's seat and its cell."""
+    return ("claim", owner, x, y)
+
+
+def _chosen(moves: _Moves, selection: Selection | None) -> tuple[str | None, Selection | None]:
+    """(the chosen hand card, the chosen claim target) of a selection, each None unless the table offers it."""
+    if selection is None:
+        return None, None
+    if len(selection) == 2 and selection[0] == "hand" and isinstance(selection[1], str):
+        return (selection[1], None) if moves.selectable(selection[1]) else (None, None)
+    return (None, selection) if selection in moves.claims else (None, None)
+
+
+def selection_for(view: dict[str, Any], action: str, selection: Selection | None) -> Selection | None:
+    """The next selection toward ``action`` (the table showing ``selection``): a build's or a discard's hand card
+    (once a claim that card would challenge is unchosen), a claim's target; None when the action is shown (every
+    other move is shown whatever is selected)."""
+    facts = view["moves"][action]
+    moves = _Moves(view["moves"])
+    hand_card, claim = _chosen(moves, selection)
+    if facts["kind"] in ("build", "discard"):
+        if hand_card == facts["card"]:
+            return None
+        if claim is not None and facts["card"] in moves.claims[claim]:
+            return claim  # the card challenges the chosen claim: unchoose the claim first
+        return ("hand", facts["card"])
+    if facts["kind"] == "claim":
+        target = _claim_token(facts["owner"], facts["x"], facts["y"])
+        return None if claim == target else target
+    return None
+
+
+def selection_words(view: dict[str, Any], selection: Selection) -> str:
+    """The selection's card in words: "5♣", or the claim target "4♡ at -2,1 in Ann's network"."""
+    if selection[0] == "hand":
+        return str(selection[1])
+    _, owner, x, y = selection
+    cards = [e for c in view["networks"][owner]["cells"] if (c["x"], c["y"]) == (x, y) for e in c["cards"]]
+    card = next((e["card"] for e in cards if e["vulnerable"]), "the card")
+    return f"{card} at {x},{y} in {view['names'][owner]}'s network"
 
 
 def _say(view: dict[str, Any], text: str) -> str:
@@ -92,15 +131,12 @@ LEGEND = html.legend([
 """What the table's symbols mean (the page shows it under the table: see ``drawing.legend_html``)."""
 
 
-def render(view: dict[str, Any], selection: str | None) -> str:
+def render(view: dict[str, Any], selection: Selection | None) -> str:
     """The Carbondale table for ``view["seat"]`` (see the module docstring for the clicks)."""
     moves = _Moves(view["moves"])
     seat = view.get("seat")
     players = len(view["networks"])
-    hand_card = selection[5:] if selection and selection.startswith("hand:") else None
-    if hand_card is not None and not moves.selectable(hand_card):
-        hand_card = None
-    claim = selection if selection and selection in moves.claims else None
+    hand_card, claim = _chosen(moves, selection)
 
     parts = ['<div class="cb-table">', _status(view, seat)]
     parts.append(_centre(view, moves))
@@ -270,7 +306,7 @@ def _seat(
     owner: int,
     moves: _Moves,
     hand_card: str | None,
-    claim: str | None,
+    claim: Selection | None,
     marks: dict[tuple[Any, ...], int],
 ) -> str:
     """One player's area: name, hand size, progress and network."""
@@ -300,7 +336,7 @@ def _grid(
     owner: int,
     builds: dict[tuple[int, int], list[tuple[str, str, str]]],
     moves: _Moves,
-    claim: str | None,
+    claim: Selection | None,
     marks: dict[tuple[Any, ...], int],
     trying: str | None,
 ) -> str:
@@ -365,7 +401,7 @@ def _placed(
     pair: bool,
     index: int,
     moves: _Moves,
-    claim: str | None,
+    claim: Selection | None,
     pending: dict[str, Any] | None,
     mark: tuple[int, str] | None = None,
 ) -> str:
@@ -420,7 +456,7 @@ def _opposite(direction: str) -> str:
     return {"north": "south", "south": "north", "east": "west", "west": "east"}[direction]
 
 
-def _hand(view: dict[str, Any], moves: _Moves, hand_card: str | None, claim: str | None) -> str:
+def _hand(view: dict[str, Any], moves: _Moves, hand_card: str | None, claim: Selection | None) -> str:
     """The viewer's hand: each card selects, challenges, contributes or defends as the moment allows."""
     challenges = moves.claims.get(claim, {}) if claim else {}
     parts = ['<div class="cb-hand-area"><span class="cb-label" aria-hidden="true">Your hand</span>'
@@ -435,7 +471,7 @@ def _hand(view: dict[str, Any], moves: _Moves, hand_card: str | None, claim: str
                 html.card(card, action=moves.contributes[card], extra="target", title=f"contribute {card} to the stock")
             )
         elif moves.selectable(card):
-            parts.append(html.card(card, select=f"hand:{card}", selected=card == hand_card))
+            parts.append(html.card(card, select=("hand", card), selected=card == hand_card))
         elif claim:
             attempt = dict(moves.claimed[claim], challenge=card)
             parts.append(html.card(card, attempt=attempt, title=f"challenge with {card}?"))

@@ -3,22 +3,41 @@
 The actions come from ``view["moves"]`` by their facts: ``play`` (card, x, y), ``token``, ``no-token``,
 ``score`` (suit, x, y, area, card, value) and ``done``.
 
-Selections: a hand card (``7♡``) highlights the cells it may go to; ``counts`` shows each area's
-open-cell count L; both at once are written ``counts|7♡``.
+The selection is ``Shown(counts, card)``: a hand card (``card``) highlights the cells it may go to;
+``counts`` shows each area's open-cell count L.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from pyengine.cards import SUIT_NAMES
 from pyengine.words import say
 
 from .. import html
+from ..selection import Selection
 
-COUNTS = "counts"
 Cell = tuple[int, int]
+
+
+class Shown(NamedTuple):
+    """What the table shows on request: the open-cell counts, the cells of a hand card."""
+
+    what: str = "shown"
+    counts: bool = False
+    card: str | None = None
+
+    @staticmethod
+    def of(selection: Selection | None) -> Shown:
+        """The selection's counts and card (nothing shown for another value)."""
+        if selection is None or len(selection) != 3 or selection[0] != "shown":
+            return Shown()
+        return Shown(counts=selection[1] is True, card=selection[2] if isinstance(selection[2], str) else None)
+
+    def value(self) -> Shown | None:
+        """This as a selection (None: nothing selected)."""
+        return self if self.counts or self.card else None
 
 
 @dataclass
@@ -53,20 +72,20 @@ class Moves:
         return bool(self.plays or self.token or self.no_token or self.scores or self.done)
 
 
-def _selection(selection: str | None) -> tuple[bool, str | None]:
-    """(show counts, chosen hand card) from a selection token."""
-    if not selection:
-        return False, None
-    counts = selection == COUNTS or selection.startswith(COUNTS + "|")
-    card = selection.split("|", 1)[1] if selection.startswith(COUNTS + "|") else (None if counts else selection)
-    return counts, card
+def selection_for(view: dict[str, Any], action: str, selection: Selection | None) -> Selection | None:
+    """The next selection toward ``action`` (the table showing ``selection``): a play's card, the counts kept
+    as they are; None when the action is shown (every other move is shown whatever is selected)."""
+    facts = view["moves"][action]
+    shown = Shown.of(selection)
+    if facts["kind"] != "play" or shown.card == facts["card"]:
+        return None
+    return shown._replace(card=facts["card"])
 
 
-def _token(counts: bool, card: str | None) -> str | None:
-    """The selection token for a combination (None: nothing selected)."""
-    if counts and card:
-        return f"{COUNTS}|{card}"
-    return COUNTS if counts else card
+def selection_words(view: dict[str, Any], selection: Selection) -> str:
+    """The selection's element, in words: "play 7♡" or the counts' button."""
+    shown = Shown.of(selection)
+    return f"play {shown.card}" if shown.card else "Show open-cell counts"
 
 
 def _area_state(area: dict[str, Any]) -> str:
@@ -89,9 +108,9 @@ LEGEND = html.legend([
 """What the table's symbols mean (the page shows it under the table: see ``drawing.legend_html``)."""
 
 
-def render(view: dict[str, Any], selection: str | None) -> str:
+def render(view: dict[str, Any], selection: Selection | None) -> str:
     names = view["names"]
-    counts, chosen = _selection(selection)
+    counts, chosen = Shown.of(selection)[1:]
     moves = Moves.of(view)
     if chosen not in moves.plays:
         chosen = None
@@ -168,7 +187,8 @@ def _prompt(view: dict[str, Any], moves: Moves, names: list[str], counts: bool, 
             parts.append(html.button(label, action=text, extra="cc-go"))
         if moves.done:
             parts.append(html.button("Done", action=moves.done, title="score no more areas; draw and pass"))
-    toggle = _token(not counts, chosen) if not (counts and not chosen) else COUNTS
+    # a click toggles the counts; with only the counts shown, it is the selection again (the session unselects it)
+    toggle = Shown(counts=not counts, card=chosen).value() if chosen else Shown(counts=True)
     parts.append(
         html.button(
             "Hide open-cell counts" if counts else "Show open-cell counts",
@@ -326,9 +346,9 @@ def _hand(view: dict[str, Any], counts: bool, chosen: str | None, targets: dict[
     open_cell = next((cell for cells in targets.values() for cell in cells), None)
     for text in hand:
         if text in targets:
-            token = _token(counts, None) if text == chosen else _token(counts, text)
-            # Clicking the chosen card again unchooses it (keeping the counts if they are shown).
-            token = token if token is not None else text
+            # Clicking the chosen card again unchooses it (keeping the counts if they are shown): without the
+            # counts it is the selection again (the session unselects it).
+            token = Shown(counts=counts, card=None if text == chosen else text).value() or Shown(card=text)
             selected = text == chosen and not marked  # of two equal cards (two decks), one is shown chosen
             marked = marked or selected
             cards.append(html.card(text, select=token, selected=selected, title=f"play {text}"))

@@ -1,6 +1,6 @@
 """100 Silver Bars table: both players' five vaults, the piles, the viewer's hand and the turn's choices.
 
-Turn flow by clicks: pick a card in hand (``data-select`` = the card's role token from
+Turn flow by clicks: pick a card in hand (the selection ``("card", token)``, the card's role token from
 ``hand_roles``), then a highlighted vault or a button (thief, strike, discard). Lock buttons
 sit on vaults that can take a lock; a pending strike or thief choice shows its own buttons and
 highlights. Every action comes from ``view["moves"]`` and is placed by its facts: the card's
@@ -14,6 +14,7 @@ from typing import Any
 from pyengine.words import say
 
 from ..html import button, card, card_back, esc, last_label, last_move_words, legend, tried
+from ..selection import Selection
 
 CARD_MOVES = ("play", "miner", "rubble", "shovel", "lo-thief", "hi-thief", "strike", "discard")
 """Moves reached by first picking a card in hand."""
@@ -85,7 +86,36 @@ LEGEND = legend([
 """What the table's symbols and card roles mean (the page shows it under the table: see ``drawing.legend_html``)."""
 
 
-def render(view: dict[str, Any], selection: str | None) -> str:
+def chosen_token(view: dict[str, Any], selection: Selection | None) -> str | None:
+    """The role token of the chosen hand card (None: none, or no card to choose now)."""
+    moves: dict[str, dict[str, Any]] = view.get("moves") or {}
+    tokens = {r["token"] for r in view.get("hand_roles") or []}
+    if selection is None or len(selection) != 2 or selection[0] != "card" or selection[1] not in tokens:
+        return None
+    return str(selection[1]) if any(f["kind"] == "discard" for f in moves.values()) else None
+
+
+def selection_for(view: dict[str, Any], action: str, selection: Selection | None) -> Selection | None:
+    """The next selection toward ``action`` (the table showing ``selection``): the card it plays or discards,
+    the chosen card again (unchoosing it) for the few moves shown with no card chosen; None when it is shown."""
+    facts = view["moves"][action]
+    token = chosen_token(view, selection)
+    if facts["kind"] in CARD_MOVES:
+        return None if facts["token"] == token else ("card", facts["token"])
+    if token is not None and facts["kind"] not in ("lock", "steal", "place", "clear"):
+        return ("card", token)  # the safety net's buttons are shown with no card chosen: a click unchooses it
+    return None
+
+
+def selection_words(view: dict[str, Any], selection: Selection) -> str:
+    """The chosen card in words, as its element is named: "4♠: silver"."""
+    for c, role in zip(view.get("hand") or [], view.get("hand_roles") or [], strict=True):
+        if role["token"] == selection[1]:
+            return f"{c}: {role['role']}"
+    return str(selection[1])
+
+
+def render(view: dict[str, Any], selection: Selection | None) -> str:
     seat = view.get("seat")
     me = seat if isinstance(seat, int) else 0
     them = 1 - me
@@ -97,8 +127,7 @@ def render(view: dict[str, Any], selection: str | None) -> str:
     roles: list[dict[str, str]] = list(view.get("hand_roles") or [])
     card_name = {r["token"]: r["name"] for r in roles}
     normal_turn = any(f["kind"] == "discard" for f in moves.values())
-    if selection not in card_name or not normal_turn:
-        selection = None
+    chosen = chosen_token(view, selection)
     pending = view.get("pending")
     role_of = {r["token"]: r["role"] for r in roles}
 
@@ -122,7 +151,7 @@ def render(view: dict[str, Any], selection: str | None) -> str:
     for text, facts in moves.items():
         kind = facts["kind"]
         if kind in CARD_MOVES:
-            if facts.get("token") != selection:
+            if facts.get("token") != chosen:
                 continue
             if "vault" in facts:
                 targets[(facts["side"], facts["vault"])] = text
@@ -179,14 +208,14 @@ def render(view: dict[str, Any], selection: str | None) -> str:
     if clear:
         prompt.append("<span>A worker's strike lies in front of you: this turn you can only clear it.</span>")
         prompt.append(button("Clear the strike", action=clear, extra="primary"))
-    if selection:
-        name = card_name[selection]
+    if chosen:
+        name = card_name[chosen]
         prompt.append(f"<span>{esc(_capital(name))} selected:</span>")
         discards = [text for text, facts in plays if facts["kind"] == "discard"]
         for text, facts in plays:
             if facts["kind"] != "discard":
                 prompt.append(button(f"Play the {name}", action=text, extra="primary"))
-        if selection in ("lo-thief", "hi-thief") and len(plays) == len(discards):
+        if chosen in ("lo-thief", "hi-thief") and len(plays) == len(discards):
             prompt.append('<span class="sb-note">(no silver it could steal and place)</span>')
         for text in discards:
             prompt.append(button(f"Discard the {name}", action=text))
@@ -205,10 +234,10 @@ def render(view: dict[str, Any], selection: str | None) -> str:
             f'<span class="sb-locks" title="locks left">{pips} {left} lock{"" if left == 1 else "s"} left</span>'
             f'<span>hand {view["hand_counts"][s]}</span>{strike}</div>'
         )
-        kind = VAULT_MOVE.get(role_of.get(selection or "", ""))
+        kind = VAULT_MOVE.get(role_of.get(chosen or "", ""))
         cols = []
         for i, vault in enumerate(vaults):
-            attempt = {"kind": kind, "token": selection, "vault": i, "side": s} if kind else None
+            attempt = {"kind": kind, "token": chosen, "vault": i, "side": s} if kind else None
             who = marked.get((s, i))
             mark = (who, last_label(view, who)) if who is not None else None
             cols.append(_vault(i + 1, vault, targets.get((s, i)), locks.get(i) if s == me else None,
@@ -226,9 +255,9 @@ def render(view: dict[str, Any], selection: str | None) -> str:
         cards = []
         for c, role in zip(hand, roles, strict=True):
             tok, word = role["token"], role["role"]
-            select = tok if normal_turn else None
+            select = ("card", tok) if normal_turn else None
             attempt = {"kind": "discard", "token": tok} if moves and not normal_turn else None
-            face = card(c, select=select, selected=tok == selection, title=f"{c}: {word}", attempt=attempt)
+            face = card(c, select=select, selected=tok == chosen, title=f"{c}: {word}", attempt=attempt)
             cards.append(
                 f'<div class="sb-hcard">{face}'
                 f'<span class="sb-role">{esc(word)}</span></div>'
@@ -239,6 +268,6 @@ def render(view: dict[str, Any], selection: str | None) -> str:
         )
 
     # -- safety net: any other legal action gets a button ------------------------------------------------
-    if rest and not selection:
+    if rest and not chosen:
         parts.append('<div class="sb-more">' + "".join(button(t, action=t) for t in rest) + "</div>")
     return f'<div class="sb-table">{"".join(parts)}</div>'
