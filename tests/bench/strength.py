@@ -3,7 +3,8 @@
     python tests/bench/strength.py [--level normal] [--against greedy] [--games N] [--game ID] [--players N]
                                    [--seed S] [--jobs J] [--first G]
 
-Competitive games: the level's bot against the ``--against`` player (``random``, ``greedy`` or a level),
+Competitive games: the level's bot against the ``--against`` player (``random``, ``greedy``, ``rulebased`` or a
+level; ``--level`` may also name one of the first three, e.g. ``--level rulebased --against greedy``),
 seats rotated game by game. At 2 players a game is won, lost or tied (ties count half). At 3-4 players
 the table mixes both kinds of seat (rotated) and every pair of one level seat and one opponent seat is
 a duel: won when only the level seat wins or, with no winner between them, it scored more (ties half);
@@ -35,7 +36,7 @@ import pyengine  # noqa: E402
 from pyengine import Rng  # noqa: E402
 from pyengine.ai import LEVELS, Bot, RandomBot, SearchBot  # noqa: E402
 from pyengine.core import Core, State, rules_for  # noqa: E402
-from pyengine.games.carbles.rules import progress, sides  # noqa: E402
+from tests.bench.rulebased import CHOOSERS, RuleBasedBot  # noqa: E402
 
 PLAYERS = {"carbles": (2, 4), "carbon-city-zero": (1, 2), "carbondale": (2, 3), "cardcassonne": (2, 3),
            "silver-bars": (2,)}
@@ -49,6 +50,8 @@ def _lead(values: list[float], seat: int) -> float:
 
 def _carbles(core: Any, seat: int) -> float:
     """Marbles' progress of the seat's side against the others' (a knockout sends a marble back)."""
+    from pyengine.games.carbles.rules import progress, sides  # at call time: the game's internals may move
+
     n = core.players
     mine = next(t for t in sides(core) if seat in t)
     return sum(progress(core.marbles, p, n) * (1 if p in mine else -1) for p in range(n))
@@ -108,12 +111,18 @@ class GreedyBot(Bot):
         yield 1
 
 
+YARDSTICKS = ("random", "greedy", "rulebased")
+"""The players that are not a level: ``rulebased`` is tests/bench/rulebased.py (competitive games only)."""
+
+
 def make(name: str, game: str, seed: int) -> Bot:
-    """A player by name: random, greedy or a level (on its iteration budget, no time cap)."""
+    """A player by name: random, greedy, rulebased or a level (on its iteration budget, no time cap)."""
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":
         return GreedyBot(game, seed)
+    if name == "rulebased":
+        return RuleBasedBot(game, seed)
     return SearchBot(replace(LEVELS[name], max_seconds=None), seed, name)
 
 
@@ -209,8 +218,9 @@ def match(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--level", default="normal", choices=tuple(LEVELS))
-    parser.add_argument("--against", default="greedy", choices=("random", "greedy", *LEVELS))
+    parser.add_argument("--level", default="normal", choices=(*LEVELS, *YARDSTICKS),
+                        help="the player measured: a level, or a yardstick (e.g. rulebased against greedy)")
+    parser.add_argument("--against", default="greedy", choices=(*YARDSTICKS, *LEVELS))
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument("--game", default=None, choices=tuple(pyengine.GAMES))
@@ -224,6 +234,8 @@ def main() -> None:
     for game in pyengine.GAMES:
         if args.game and game != args.game:
             continue
+        if "rulebased" in (args.level, args.against) and game not in CHOOSERS:
+            continue  # no rule-based player for a cooperative game
         for players in (args.players,) if args.players else PLAYERS[game]:
             r = match(game, players, args.games, args.seed, args.level, args.against, args.verbose, args.jobs,
                       args.first)
