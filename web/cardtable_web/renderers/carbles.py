@@ -79,7 +79,7 @@ class Choosing:
     card: str | None
     marble: Marble | None
     pieces: dict[Marble, list[str]]
-    outs: dict[str, str]
+    outs: dict[Spot, str]
     loose: list[str]
 
     @staticmethod
@@ -92,12 +92,12 @@ class Choosing:
         if not card_actions:
             return Choosing(None, None, {}, {}, [])
         pieces: dict[Marble, list[str]] = {}
-        outs: dict[str, str] = {}
+        outs: dict[Spot, str] = {}
         loose: list[str] = []
         for t in card_actions:
             move = moves[t]
             if move["kind"] in OUT_KINDS:
-                outs.setdefault("{}:lot{}".format(*move["marble"]), t)  # the lot place of the marble moving out
+                outs.setdefault(spot(move["marble"][0], "lot", move["marble"][1]), t)  # the marble's lot place
             if "marble" in move and move["kind"] not in OUT_KINDS:
                 pieces.setdefault(marble_of(move["marble"]), []).append(t)
             else:
@@ -147,11 +147,11 @@ def marble_words(view: dict[str, Any], pi: list[int]) -> str:
     return say(f"{{{p}:poss}} marble {i + 1}", view["names"], view.get("you"))
 
 
-def place_words(place: str) -> str:
-    if place.startswith("g"):
-        return f"goal slot {place[1:]}"
-    if place.startswith("t"):
-        return f"space {place[1:]}"
+def place_words(place: Spot) -> str:
+    if place.kind == "goal":
+        return f"goal slot {place.number}"
+    if place.kind == "track":
+        return f"space {place.number}"
     return "the lot"
 
 
@@ -165,19 +165,42 @@ def choice_words(view: dict[str, Any], move: dict[str, Any]) -> str:
     if kind == "swap":
         return f"swap with {marble_words(view, move['with'])}"
     if kind == "back":
-        return f"back to {place_words(move['to'])}"
+        return f"back to {place_words(spot(move['marble'][0], move['to']))}"
     if kind in ("move", "move_goal"):
         steps = "1 step" if move["steps"] == 1 else f"{move['steps']} steps"
-        return f"{steps} to {place_words(move['to'])}"
+        return f"{steps} to {place_words(spot(move['marble'][0], move['to']))}"
     return f"{kind} {move.get('card', '')}".strip()
 
 
 # ----------------------------------------------------------------------------------- geometry
 
 
-def board_key(owner: int, place: str) -> str:
-    """Where a marble of ``owner`` at ``place`` is drawn: ``t5`` (track), ``2:g1`` (goal), ``2:lot``."""
-    return place if place.startswith("t") else f"{owner}:{place}"
+class Spot(NamedTuple):
+    """A place on the ring, as a value: a track space (``owner`` None), or a goal slot or a lot place of
+    ``owner`` (a lot has one place per marble)."""
+
+    kind: str
+    """``track``, ``goal`` or ``lot``."""
+    number: int
+    """The space, the goal slot, or the lot place (the marble's number), from 0."""
+    owner: int | None = None
+
+    @property
+    def key(self) -> str:
+        """The drawing's name of the place (``data-place``, ``data-route``): ``t5``, ``2:g1``, ``2:lot0``."""
+        if self.kind == "track":
+            return f"t{self.number}"
+        return f"{self.owner}:{'g' if self.kind == 'goal' else 'lot'}{self.number}"
+
+
+def spot(owner: int, place: str, marble: int = 0) -> Spot:
+    """Where the view's ``place`` of marble ``marble`` of ``owner`` is drawn, as a value (the one reader of the
+    view's places: ``t5`` a space, ``g1`` a slot of the owner's goal, ``lot`` the marble's own lot place)."""
+    if place == "lot":
+        return Spot("lot", marble, owner)
+    if place[:1] == "g":
+        return Spot("goal", int(place[1:]), owner)
+    return Spot("track", int(place[1:]))
 
 
 @dataclass(frozen=True)
@@ -223,15 +246,14 @@ class Ring:
         return (SECTOR * p - 2) % self.size
 
     @functools.lru_cache(maxsize=4096)  # noqa: B019 (rings are few, small and cached themselves)
-    def point(self, key: str) -> tuple[float, float]:
-        """The centre of a place by its :func:`board_key`."""
-        if key.startswith("t"):
-            return self.at(int(key[1:]), self.radius)
-        owner, place = key.split(":")
-        p = int(owner)
-        if place.startswith("g"):
-            return self.at(self.entry(p), self.radius - self.gap * (int(place[1:]) + 1))
-        return self.lot_point(p, int(place[3:]) if len(place) > 3 else 0)
+    def point(self, place: Spot) -> tuple[float, float]:
+        """The centre of a place."""
+        if place.kind == "track":
+            return self.at(place.number, self.radius)
+        p = int(place.owner or 0)
+        if place.kind == "goal":
+            return self.at(self.entry(p), self.radius - self.gap * (place.number + 1))
+        return self.lot_point(p, place.number)
 
     def lot_point(self, p: int, slot: int) -> tuple[float, float]:
         """Lot places (``2:lot1``): outside the ring, centred on the home, one per marble, spaced as the lane."""
@@ -240,50 +262,49 @@ class Ring:
 
 
 @functools.lru_cache(maxsize=8192)
-def empty_place(ring: Ring, key: str, classes: str, number: str, words: str) -> str:
+def empty_place(ring: Ring, place: Spot, classes: str, number: str, words: str) -> str:
     """A place with no marble and nothing to click (most of the ring, the same from one drawing to the next)."""
-    x, y = ring.point(key)
+    x, y = ring.point(place)
     inner = f'<circle class="cbl-spot" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(ring.space)}"/>'
     if number:
         size = fmt(min(ring.space * 0.95, 20))
         inner += f'<text class="cbl-num" x="{fmt(x)}" y="{fmt(y)}" font-size="{size}">{number}</text>'
-    return f'<g class="cbl-place {classes}" data-place="{esc(key)}"><title>{esc(words)}</title>{inner}</g>'
+    return f'<g class="cbl-place {classes}" data-place="{esc(place.key)}"><title>{esc(words)}</title>{inner}</g>'
 
 
 def fmt(x: float) -> str:
     return f"{x:.1f}"
 
 
-def route(ring: Ring, owner: int, start: str, end: str, kind: str) -> list[str]:
-    """The places a marble passed on its way (board keys, in order, both ends included)."""
-    if start == "lot" or kind == "swap":
-        return [board_key(owner, start), board_key(owner, end)]
-    if start.startswith("g"):
-        return [f"{owner}:g{k}" for k in range(int(start[1:]), int(end[1:]) + 1)]
-    here = int(start[1:])
-    keys = [start]
+def route(ring: Ring, owner: int, start: Spot, end: Spot, kind: str) -> list[Spot]:
+    """The places a marble of ``owner`` passed on its way (in order, both ends included)."""
+    if start.kind == "lot" or kind == "swap":
+        return [start, end]
+    if start.kind == "goal":
+        return [Spot("goal", k, owner) for k in range(start.number, end.number + 1)]
+    here = start.number
+    places = [start]
     if kind == "back":
-        goal = int(end[1:])
-        while here != goal and len(keys) <= ring.size:
+        while here != end.number and len(places) <= ring.size:
             here = (here - 1) % ring.size
-            keys.append(f"t{here}")
-        return keys
-    stop = ring.entry(owner) if end.startswith("g") else int(end[1:])
-    while here != stop and len(keys) <= ring.size:
+            places.append(Spot("track", here))
+        return places
+    stop = ring.entry(owner) if end.kind == "goal" else end.number
+    while here != stop and len(places) <= ring.size:
         here = (here + 1) % ring.size
-        keys.append(f"t{here}")
-    if end.startswith("g"):
-        keys += [f"{owner}:g{k}" for k in range(int(end[1:]) + 1)]
-    return keys
+        places.append(Spot("track", here))
+    if end.kind == "goal":
+        places += [Spot("goal", k, owner) for k in range(end.number + 1)]
+    return places
 
 
-def path_data(ring: Ring, keys: list[str]) -> str:
-    """An SVG path through ``keys``: arcs along the track, straight lines elsewhere."""
-    points = [ring.point(k) for k in keys]
+def path_data(ring: Ring, places: list[Spot]) -> str:
+    """An SVG path through ``places``: arcs along the track, straight lines elsewhere."""
+    points = [ring.point(k) for k in places]
     parts = [f"M{fmt(points[0][0])},{fmt(points[0][1])}"]
-    for a, b, (x, y) in zip(keys, keys[1:], points[1:], strict=False):
-        if a.startswith("t") and b.startswith("t") and len(keys) > 2:
-            sweep = 1 if (int(b[1:]) - int(a[1:])) % ring.size == 1 else 0
+    for a, b, (x, y) in zip(places, places[1:], points[1:], strict=False):
+        if a.kind == "track" and b.kind == "track" and len(places) > 2:
+            sweep = 1 if (b.number - a.number) % ring.size == 1 else 0
             parts.append(f"A{fmt(ring.radius)},{fmt(ring.radius)} 0 0 {sweep} {fmt(x)},{fmt(y)}")
         else:
             parts.append(f"L{fmt(x)},{fmt(y)}")
@@ -326,14 +347,14 @@ def render(view: dict[str, Any], selection: Selection | None) -> str:
     pick_card = None if seven else card_sel
 
     # -- targets on the board for the selected marble -------------------------------------
-    space_action: dict[str, str] = {}
+    space_action: dict[Spot, str] = {}
     if marble_sel is not None:
         for t in piece_actions[marble_sel]:
             move = moves[t]
             if move["kind"] == "swap":
                 target = marble_place(view, move["with"])
             else:
-                target = board_key(move["marble"][0], move["to"])
+                target = spot(move["marble"][0], move["to"])
             space_action.setdefault(target, t)
     space_action.update(lot_actions)
     selectable = {marble: Pick(card=pick_card, marble=marble) for marble in piece_actions}
@@ -351,13 +372,12 @@ def render(view: dict[str, Any], selection: Selection | None) -> str:
     )
 
 
-def marble_place(view: dict[str, Any], pi: list[int]) -> str:
-    loc: str = view["marbles"][pi[0]][pi[1]]
-    return board_key(pi[0], loc)
+def marble_place(view: dict[str, Any], pi: list[int]) -> Spot:
+    return spot(pi[0], view["marbles"][pi[0]][pi[1]], pi[1])
 
 
 def ring_svg(
-    view: dict[str, Any], space_action: dict[str, str], selectable: dict[Marble, Pick], marble_sel: Marble | None,
+    view: dict[str, Any], space_action: dict[Spot, str], selectable: dict[Marble, Pick], marble_sel: Marble | None,
     trying: str | None = None,
 ) -> str:
     """The whole track as one SVG: sectors, spaces, lanes, lots, names, the last turns' paths, the marbles
@@ -371,26 +391,25 @@ def ring_svg(
     homes: list[int] = view["homes"]
     entry_of = {e: q for q, e in enumerate(view["entries"])}
     home_of = {h: q for q, h in enumerate(homes)}
-    where: dict[str, list[int]] = {}
+    where: dict[Spot, list[int]] = {}
     for p, locations in enumerate(view["marbles"]):
         for i, loc in enumerate(locations):
-            where[board_key(p, loc) if loc != "lot" else f"{p}:lot{i}"] = [p, i]
+            where[spot(p, loc, i)] = [p, i]
 
     poss = [say(f"- {{{p}:poss}}", names, you)[2:] for p in range(players)]  # "your", "Player 2's" (mid-sentence)
 
-    def label(key: str) -> str:
-        if key.startswith("t"):
-            n = int(key[1:])
+    def label(place: Spot) -> str:
+        if place.kind == "track":
+            n = place.number
             words = f"space {n}"
             if n in home_of:
                 words += f", {poss[home_of[n]]} home"
             if n in entry_of:
                 words += f", {poss[entry_of[n]]} goal entry"
             return words
-        owner, place = key.split(":")
-        if place.startswith("g"):
-            return f"{poss[int(owner)]} goal slot {place[1:]}"
-        return f"{poss[int(owner)]} lot"
+        if place.kind == "goal":
+            return f"{poss[int(place.owner or 0)]} goal slot {place.number}"
+        return f"{poss[int(place.owner or 0)]} lot"
 
     def marble_svg(pi: list[int], x: float, y: float) -> str:
         p, i = pi
@@ -408,16 +427,16 @@ def ring_svg(
             f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(r * 0.92)}"/>{text}{mark}</g>'
         )
 
-    def place_svg(key: str, classes: str, number: str = "") -> str:
+    def place_svg(place: Spot, classes: str, number: str = "") -> str:
         """One place (space, goal slot or lot place) with its marble, clickable when it is a target or selectable."""
-        pi = where.get(key)
-        words = label(key)
-        if pi is None and key not in space_action:
-            return empty_place(ring, key, classes, number, words)
-        x, y = ring.point(key)
+        pi = where.get(place)
+        words = label(place)
+        if pi is None and place not in space_action:
+            return empty_place(ring, place, classes, number, words)
+        x, y = ring.point(place)
         attrs = ""
         cls = f"cbl-place {classes}"
-        action = space_action.get(key)
+        action = space_action.get(place)
         if action is not None:
             cls += " target"
             words = f"{words}: {choice_words(view, view['moves'][action])}"
@@ -439,7 +458,7 @@ def ring_svg(
             inner += (
                 f'<text class="cbl-num" x="{fmt(x)}" y="{fmt(y)}" font-size="{fmt(min(r * 0.95, 20))}">{number}</text>'
             )
-        return f'<g class="{cls}" data-place="{esc(key)}"{attrs}><title>{esc(words)}</title>{inner}</g>'
+        return f'<g class="{cls}" data-place="{esc(place.key)}"{attrs}><title>{esc(words)}</title>{inner}</g>'
 
     hit = min(max(r * 1.5, 16.0), 0.95 * min(2 * math.pi * ring.radius / ring.size, ring.gap))
     parts = [
@@ -458,8 +477,8 @@ def ring_svg(
             )
         turn = " cbl-turn" if p == view.get("current_player") else ""
         parts.append(f'<path class="cbl-sector seat-{p}{turn}" d="{arc}" stroke-width="{fmt(r * 2.6)}"/>')
-        lane_start = ring.point(f"t{ring.entry(p)}")
-        lane_end = ring.point(f"{p}:g3")
+        lane_start = ring.point(Spot("track", ring.entry(p)))
+        lane_end = ring.point(Spot("goal", MARBLES - 1, p))
         parts.append(
             f'<line class="cbl-lane seat-{p}" x1="{fmt(lane_start[0])}" y1="{fmt(lane_start[1])}" '
             f'x2="{fmt(lane_end[0])}" y2="{fmt(lane_end[1])}" stroke-width="{fmt(r * 2.4)}"/>'
@@ -481,12 +500,12 @@ def ring_svg(
         if n in entry_of:
             classes += f" cbl-entry seat-{entry_of[n]}"
         small = r >= 16 and n not in outside or n in home_of
-        parts.append(place_svg(f"t{n}", classes.strip(), str(n) if small else ""))
+        parts.append(place_svg(Spot("track", n), classes.strip(), str(n) if small else ""))
     for p in range(players):
         for slot in range(MARBLES):
-            parts.append(place_svg(f"{p}:g{slot}", f"cbl-goal seat-{p}"))
+            parts.append(place_svg(Spot("goal", slot, p), f"cbl-goal seat-{p}"))
         for slot in range(MARBLES):
-            parts.append(place_svg(f"{p}:lot{slot}", f"cbl-lot seat-{p}"))
+            parts.append(place_svg(Spot("lot", slot, p), f"cbl-lot seat-{p}"))
     parts.append(recent_svg(view, ring))
     parts.append("</svg>")
     return "".join(parts)
@@ -552,20 +571,19 @@ def recent_svg(view: dict[str, Any], ring: Ring) -> str:
             moved = facts.get("moved") or []
             for step in moved:
                 p, i = step["marble"]
-                keys = route(ring, p, step["from"], step["to"], facts.get("kind", ""))
-                if step["from"] == "lot":
-                    keys[0] = f"{p}:lot{i}"
-                (sx, sy), (x, y) = ring.point(keys[0]), ring.point(keys[-1])
+                start, end = spot(p, step["from"], i), spot(p, step["to"], i)
+                places = route(ring, p, start, end, facts.get("kind", ""))
+                (sx, sy), (x, y) = ring.point(places[0]), ring.point(places[-1])
                 words = say(
-                    f"{{{int(seat)}:poss}} last turn: {{{p}:poss}} marble {i + 1} from {place_words(step['from'])}"
-                    f" to {place_words(step['to'])}",
+                    f"{{{int(seat)}:poss}} last turn: {{{p}:poss}} marble {i + 1} from {place_words(start)}"
+                    f" to {place_words(end)}",
                     names,
                     view.get("you"),
                 )
                 out.append(
                     f'<g class="cbl-recent seat-{p}" data-seat="{int(seat)}"><title>{esc(words)}</title>'
-                    f'<path class="cbl-path" pathLength="1" data-marble="{p}.{i}" data-route="{" ".join(keys)}" '
-                    f'd="{path_data(ring, keys)}" '
+                    f'<path class="cbl-path" pathLength="1" data-marble="{p}.{i}" '
+                    f'data-route="{" ".join(place.key for place in places)}" d="{path_data(ring, places)}" '
                     f'stroke-width="{fmt(max(ring.space * 0.7, 6))}"/>'
                     f'<circle class="cbl-from" cx="{fmt(sx)}" cy="{fmt(sy)}" r="{fmt(ring.space * 0.55)}"/>'
                     f'<circle class="cbl-to" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(ring.space * 1.25)}"/></g>'
@@ -575,8 +593,8 @@ def recent_svg(view: dict[str, Any], ring: Ring) -> str:
                 lx, ly = ring.lot_point(q, i)
                 line = ""
                 if moved and facts.get("card") != "7":
-                    end = moved[0]
-                    fx, fy = ring.point(board_key(end["marble"][0], end["to"]))
+                    landed = moved[0]
+                    fx, fy = ring.point(spot(landed["marble"][0], landed["to"]))
                     way = f"M{fmt(fx)},{fmt(fy)} L{fmt(lx)},{fmt(ly)}"
                     line = f'<path class="cbl-path cbl-back" pathLength="1" d="{way}"/>'
                 words = say(f"{{{q}:poss}} marble {i + 1} knocked out, back to the lot", names, view.get("you"))
@@ -703,19 +721,19 @@ def unrolled(view: dict[str, Any]) -> str:
     names: list[str] = view["names"]
     homes: list[int] = view["homes"]
     entry_of = {e: q for q, e in enumerate(view["entries"])}
-    where: dict[str, list[int]] = {}
+    where: dict[Spot, list[int]] = {}
     for p, locations in enumerate(view["marbles"]):
         for i, loc in enumerate(locations):
             if loc != "lot":
-                where[board_key(p, loc)] = [p, i]
+                where[spot(p, loc, i)] = [p, i]
 
     def marble(pi: list[int]) -> str:
         p, i = pi
         wide = " cbl-two" if p >= 9 else ""
         return f'<span class="cbl-m seat-{p}{wide}">{p + 1}<small>{i + 1}</small></span>'
 
-    def cell(key: str, number: str, extra: str) -> str:
-        pi = where.get(key)
+    def cell(place: Spot, number: str, extra: str) -> str:
+        pi = where.get(place)
         inner = marble(pi) if pi is not None else f'<span class="cbl-n">{esc(number)}</span>'
         return f'<div class="cbl-space {extra}">{inner}</div>'
 
@@ -730,9 +748,9 @@ def unrolled(view: dict[str, Any]) -> str:
                 extra += f" cbl-uhome seat-{homes.index(space)}"
             if space in entry_of:
                 extra += f" cbl-uentry seat-{entry_of[space]}"
-            parts.append(cell(f"t{space}", str(space), extra))
+            parts.append(cell(Spot("track", space), str(space), extra))
         for slot in range(MARBLES):
-            parts.append(cell(f"{p}:g{slot}", f"F{slot}", f"cbl-ugoal seat-{p} cbl-c2 cbl-r{8 - slot}"))
+            parts.append(cell(Spot("goal", slot, p), f"F{slot}", f"cbl-ugoal seat-{p} cbl-c2 cbl-r{8 - slot}"))
         lot = "".join(marble([p, i]) for i, loc in enumerate(view["marbles"][p]) if loc == "lot")
         parts.append(f'<div class="cbl-ulot cbl-c2">{lot or "lot"}</div>')
         strips.append(
