@@ -24,8 +24,10 @@ Every message is a plain object with a ``type``. Events (frame to host; sent to 
 * ``{"type": "ready", "game", "mode": "position"|"record"|"game", "players", "seat", "current_player",
   "interactive", "over", "moves": [action texts the shown seat may play now]}``: the frame is drawn
   and accepts commands (``loaded`` has the same shape, after a ``load`` command);
-* ``{"type": "move", "action": text, "facts": {...}, "seat", "by": "player"|"computer"|"host",
-  "current_player", "over"}``: an action was played (facts as in the engine's views);
+* ``{"type": "move", "seat", "text", "facts": {...}, "action"?, "by": "player"|"computer"|"host",
+  "current_player", "over"}``: an action was played (``text``: the log's line in words). The frame's own seat's
+  moves (and the host's) carry the action's text and its facts as the view offered them; anyone else's move
+  carries only the public facts of its log line (:func:`pyengine.telling.told`);
 * ``{"type": "over", "scores": [...], "winners": [...]}``: the game ended;
 * ``{"type": "resize", "height": pixels}``: the content's height changed (size the frame to it);
 * ``{"type": "error", "message": text, "command": type or null}``: a command was refused (or the address
@@ -59,6 +61,8 @@ import pyengine
 from pyengine.ai import DEFAULT_LEVEL, LEVELS
 from pyengine.core import check_players, read_json
 from pyengine.notation import quote
+from pyengine.telling import told
+from pyengine.words import say
 
 from . import drawing
 from .html import esc
@@ -340,7 +344,6 @@ class Embed:
         if by != "computer" and session.setup.seats[seat].computer:
             raise ValueError("the computer is to play now")
         action = before.parse_action(text)  # IllegalAction (a ValueError) saying why not
-        facts = before.moves()[str(action)]
         if by == "computer":
             session.computer_move(action)
         else:
@@ -349,11 +352,28 @@ class Embed:
             session.message = ""
         session.viewer = self.request.seat
         after = session.state
-        events = [{"type": "move", "action": str(action), "facts": facts, "seat": seat, "by": by,
+        events = [{"type": "move", **self.told(after, seat if by == "host" else self.request.seat), "by": by,
                    "current_player": after.current_player, "over": after.is_terminal()}]
         if after.is_terminal():
             events.append({"type": "over", "scores": after.scores(), "winners": after.winners()})
         return events
+
+
+    def told(self, after: pyengine.State, receiver: int | None) -> dict[str, Any]:
+        """What the host is told of a move (:func:`pyengine.telling.told` for ``receiver``: the frame's seat, or
+        the mover when the host itself played): who moved, the log line in words, the facts the receiver may
+        know, and the action's text when it was the receiver's own move."""
+        message = told(after, receiver)
+        event = {"seat": message["seat"], "text": say(message["text"], self.names(), receiver),
+                 "facts": message.get("own_facts", message["facts"])}
+        if "action" in message:
+            event["action"] = message["action"]
+        return event
+
+    def names(self) -> list[str]:
+        if self.session is not None:
+            return self.session.names
+        return [f"Player {i + 1}" for i in range(self.state.players)]
 
 
 def embed_code(site: str, game: str, position: str, title: str = "", height: int = 420) -> str:
