@@ -45,8 +45,6 @@ class _Recent(Generic[T]):
     def __init__(self, size: int) -> None:
         self.size = size
         self.answers: OrderedDict[tuple[int, Hashable], tuple[State, T]] = OrderedDict()
-        self.misses = 0
-        """How many answers were computed (not found): what a test counts."""
 
     def get(self, state: State, question: Hashable) -> tuple[bool, T | None]:
         found = self.answers.get((id(state), question))
@@ -56,7 +54,6 @@ class _Recent(Generic[T]):
         return True, found[1]
 
     def put(self, state: State, question: Hashable, answer: T) -> T:
-        self.misses += 1
         self.answers[(id(state), question)] = (state, answer)
         while len(self.answers) > self.size:
             self.answers.popitem(last=False)
