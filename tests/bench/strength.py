@@ -49,12 +49,22 @@ def _lead(values: list[float], seat: int) -> float:
 
 
 def _carbles(core: Any, seat: int) -> float:
-    """Marbles' progress of the seat's side against the others' (a knockout sends a marble back)."""
-    from pyengine.games.carbles.rules import progress, sides  # at call time: the game's internals may move
+    """Marbles' progress of the seat's side against the others' (a knockout sends a marble back): a marble on the
+    ring counts the spaces beyond its home, one in the goal a full lap and its slot. Read from the seat's view."""
+    view = rules_for("carbles").view(core, seat)
+    size, homes = view["track_size"], view["homes"]
 
-    n = core.players
-    mine = next(t for t in sides(core) if seat in t)
-    return sum(progress(core.marbles, p, n) * (1 if p in mine else -1) for p in range(n))
+    def progress(p: int) -> int:
+        total = 0
+        for place in view["marbles"][p]:
+            if place.startswith("g"):
+                total += size + int(place[1:])
+            elif place.startswith("t"):
+                total += 1 + (int(place[1:]) - homes[p]) % size
+        return total
+
+    mine = next(tuple(t) for t in view["teams"] or [[p] for p in range(len(homes))] if seat in t)
+    return sum(progress(p) * (1 if p in mine else -1) for p in range(len(homes)))
 
 
 def _silver(core: Any, seat: int) -> float:
