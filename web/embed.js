@@ -5,7 +5,8 @@
 const params = new URLSearchParams(location.search);
 const wanted = params.get("origin");
 const inFrame = window.parent !== window;
-const targetOrigin = wanted || "*"; // events hold only what the frame shows or the host gave
+// Events hold only what the frame's seat may see; an invalid origin never gets here (embed-guard.js).
+const targetOrigin = window.cardTableEmbedRefused ? "*" : wanted || "*";
 const queue = [];
 let receive = null;
 
@@ -76,7 +77,9 @@ async function start() {
   py.runPython("from cardtable_web.embed import main\nmain()");
 }
 
-start().catch((error) => {
+if (window.cardTableEmbedRefused) {
+  // embed-guard.js said why this frame cannot run the game (and told the host).
+} else start().catch((error) => {
   content.textContent = `This embed could not start: ${error}`;
   refuse(`the frame could not start: ${String(error).slice(0, 200)}`);
   console.warn(error);

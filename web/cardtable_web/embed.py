@@ -148,6 +148,8 @@ def load_state(
     if players is None:
         players = min(max(2, info.min_players), info.max_players)
     if isinstance(position, str):  # a named position brings its own players and options
+        if options:
+            raise ValueError(f"the named position {quote(position[:40])} brings its own options: give none")
         return pyengine.core.named_position(game, position), "position"
     if position is not None:
         if not isinstance(position, Mapping):
@@ -223,35 +225,69 @@ COMMAND_FIELDS = {
 }
 
 
+class CommandError(ValueError):
+    """A refused command, with the ``id`` it carried (when it could be read) for the error event."""
+
+    def __init__(self, message: str, data: Mapping[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.reply = reply_id(data)
+
+
 def parse_command(text: object) -> dict[str, Any]:
-    """A host's command (the message as JSON text), checked; ``ValueError`` saying what is wrong."""
+    """A host's command (the message as JSON text), checked; :class:`CommandError` saying what is wrong."""
     if not isinstance(text, str):
-        raise ValueError("a command is a plain object")
+        raise CommandError("a command is a plain object")
     if len(text) > MAX_COMMAND:
-        raise ValueError(f"the command is too long (at most {MAX_COMMAND:,} characters as JSON)")
-    data = read_json(text, "command")
+        raise CommandError(f"the command is too long (at most {MAX_COMMAND:,} characters as JSON)")
+    try:
+        data = read_json(text, "command")
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
     if not isinstance(data, dict):
-        raise ValueError("a command is a plain object with a type")
-    kind = data.get("type")
-    if kind not in COMMAND_FIELDS:
-        raise ValueError(f"unknown command type {quote(kind)}; the commands are: {', '.join(COMMAND_FIELDS)}")
-    extra = sorted(set(data) - COMMAND_FIELDS[kind])
-    if extra:
-        raise ValueError(f"{quote(extra[0][:30])} is not a field of a {kind} command")
+        raise CommandError("a command is a plain object with a type")
     ident = data.get("id")
     if ident is not None and not (_whole(ident) or isinstance(ident, str) and len(ident) <= 64):
-        raise ValueError("a command's id is a short text or a whole number")
+        raise CommandError("a command's id is a short text (at most 64 characters) or a whole number")
+    problem = _command_problem(data)
+    if problem:
+        raise CommandError(problem, data)
+    return data
+
+
+def _command_problem(data: Mapping[str, Any]) -> str | None:
+    """What is wrong with a command's fields, in words (None: nothing)."""
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        return f"a command's type is a text ({' or '.join(COMMAND_FIELDS)}), not {_kind_of(kind)}"
+    if kind not in COMMAND_FIELDS:
+        return f"unknown command type {quote(kind)}; the commands are: {', '.join(COMMAND_FIELDS)}"
+    extra = sorted(set(data) - COMMAND_FIELDS[kind])
+    if extra:
+        return f"{quote(extra[0][:30])} is not a field of a {kind} command"
     if kind == "play":
         if not isinstance(data.get("action"), str) or not data["action"].strip():
-            raise ValueError("a play command names its action as text")
-    else:
-        if ("position" in data) == ("record" in data):
-            raise ValueError("a load command has a position or a record")
-        if "options" in data and not isinstance(data["options"], dict):
-            raise ValueError("options is an object")
-        if "players" in data and not _whole(data["players"]):
-            raise ValueError("players is a whole number")
-    return data
+            return f"a play command names its action as text, not {_kind_of(data.get('action'))}"
+        return None
+    if ("position" in data) == ("record" in data):
+        return "a load command has a position or a record"
+    if "options" in data and not isinstance(data["options"], dict):
+        return f"options is an object, not {_kind_of(data['options'])}"
+    if "players" in data and not _whole(data["players"]):
+        return f"players is a whole number, not {_kind_of(data['players'])}"
+    return None
+
+
+def _kind_of(value: object) -> str:
+    """A JSON value's kind in words ("a list", "a number", "nothing")."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    return "a list" if isinstance(value, list) else "an object"
 
 
 def reply_id(data: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -51,8 +51,8 @@ class EmbedController:
         """A host's command (JSON text; embed.js already checked its source and origin)."""
         try:
             data = model.parse_command(text)
-        except ValueError as exc:
-            return [self.error(exc)]
+        except model.CommandError as exc:
+            return [Post({**self.error(exc).event, **exc.reply})]
         try:
             return self.load(data) if data["type"] == "load" else self.play(data)
         except ValueError as exc:
