@@ -10,8 +10,8 @@
   view: the real hidden cards never reach the search.
 
 Where a game ranks its moves (``rank_actions``), a level with a root width weighs only the best-ranked few of a
-wide choice at the root. A level may carry settings tuned for a game (``Level.tuned``), each measured against
-the level below.
+wide choice at the root. A game may tune a level's settings for itself (its rules' ``ai_tuning``, by level
+name), each measured against the level below.
 
 A level is its iteration budget, so it plays as strongly on a slow machine as on a fast one, and
 a decision is reproducible: the same bot seed and the same state give the same choice. The time
@@ -25,7 +25,7 @@ import math
 import random
 import time
 from collections.abc import Generator, Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from .core import Action, Core, Rules, State
@@ -48,25 +48,22 @@ class Level:
     None weighs them all, as does a game that does not rank."""
     label: str = ""
     help: str = ""
-    tuned: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    """By game id, settings of this level measured to play that game better (the budget stays the level's)."""
+    name: str = ""
+    """The level's name in :data:`LEVELS`: a game's rules tune a level by it (``Rules.ai_tuning``)."""
 
-    def for_game(self, game_id: str) -> Level:
-        """This level as it plays ``game_id``: its settings with the game's tuned ones."""
-        tuned = self.tuned.get(game_id)
+    def for_rules(self, rules: Rules) -> Level:
+        """This level as it plays the game of ``rules``: its settings with those the game tunes for it."""
+        tuned = rules.ai_tuning.get(self.name) if self.name else None
         return replace(self, **tuned) if tuned else self
 
 
 LEVELS: Mapping[str, Level] = {
     "easy": Level(iterations=40, rollout_depth=8, max_seconds=1.0, label="Easy",
-                  help="A friendly opponent: it looks only a little ahead."),
+                  help="A friendly opponent: it looks only a little ahead.", name="easy"),
     "normal": Level(iterations=300, rollout_depth=16, max_seconds=3.0, label="Normal",
-                    help="Plays well and decides in under a second."),
+                    help="Plays well and decides in under a second.", name="normal"),
     "hard": Level(iterations=1500, rollout_depth=24, max_seconds=15.0, label="Hard",
-                  help="Thinks longer (a few seconds a move) and plays its best.",
-                  # measured against normal (README): Carbles' values lie close together, so its search explores
-                  # less; Card-cassonne's dozens of placements leave too few iterations each, so it weighs 16.
-                  tuned={"carbles": {"exploration": 0.4}, "cardcassonne": {"root_width": 16}}),
+                  help="Thinks longer (a few seconds a move) and plays its best.", name="hard"),
 }
 """The lobby's three levels (the site reads them through :func:`levels_json`)."""
 
@@ -163,7 +160,7 @@ class SearchBot(Bot):
             yield 0
             return
         rules, players = state.rules, state.players
-        level = self.level.for_game(rules.info.id)
+        level = self.level.for_rules(rules)
         # Seeded by the bot's seed and what the seat sees of the game's progress.
         rnd = random.Random(f"search:{self.seed}:{len(state.history())}:{seat}")
         root = _Node(None)

@@ -1,7 +1,7 @@
 """The engine contract shared by every game.
 
-A game module supplies a :class:`Rules` object working on its own immutable
-*core* value (a frozen dataclass of tuples). :class:`State` wraps a core with
+A game package supplies a :class:`Rules` object (its ``<Game>Rules``) working on its own immutable
+state value, the *core* (its ``<Game>State``, a frozen dataclass of tuples). :class:`State` wraps a core with
 everything the contract needs: the record (game, rules version, players,
 options, seed, actions), legality checks, views, replay and JSON.
 
@@ -178,6 +178,14 @@ class Rules:
     """The game's action kinds: each written and read by one declaration."""
     positions: Mapping[str, NamedPosition] = {}
     """Named positions (rules-page figures, embeds): see :func:`named_position`."""
+    ai_tuning: Mapping[str, Mapping[str, Any]] = {}
+    """By computer level name (:data:`pyengine.ai.LEVELS`), settings of that level measured to play this game
+    better, each against the level below (the level's budget stays its own): see ``Level.for_rules``."""
+
+    def open_information(self, options: Mapping[str, OptionValue]) -> bool:
+        """Whether nothing that matters is hidden with these options (so a game's address may pass between
+        players): False unless the game says so."""
+        return False
 
     def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> Core:
         """The core at the start of a game (the core owns ``rng`` from here on)."""

@@ -71,19 +71,24 @@ def test_levels_and_names() -> None:
         make_bot("genius")
 
 
-def test_a_level_tuned_for_a_game_plays_only_that_game_so() -> None:
-    """Hard's settings tuned for a game apply to that game alone; the budget is the level's everywhere."""
-    hard = LEVELS["hard"]
-    assert hard.tuned, "hard carries the settings measured for Carbles and Card-cassonne"
+def test_a_level_tuned_for_a_game_plays_only_that_game_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's rules tune a level for that game alone (``ai_tuning``, by level name); the budget is the level's
+    everywhere."""
+    tuning = {game_id: pyengine.core.rules_for(game_id).ai_tuning for game_id in GAME_IDS}
+    assert tuning["carbles"] == {"hard": {"exploration": 0.4}}
+    assert tuning["cardcassonne"] == {"hard": {"root_width": 16}}
     for game_id in GAME_IDS:
-        tuned = hard.for_game(game_id)
-        assert tuned.iterations == hard.iterations and tuned.rollout_depth == hard.rollout_depth
-        if game_id not in hard.tuned:
-            assert tuned is hard
-        else:
-            assert {key: getattr(tuned, key) for key in hard.tuned[game_id]} == hard.tuned[game_id]
+        rules = pyengine.core.rules_for(game_id)
+        for name, level in LEVELS.items():
+            tuned = level.for_rules(rules)
+            assert tuned.iterations == level.iterations and tuned.rollout_depth == level.rollout_depth
+            if name not in tuning[game_id]:
+                assert tuned is level
+            else:
+                assert {key: getattr(tuned, key) for key in tuning[game_id][name]} == tuning[game_id][name]
     state = some_states("carbles", 2)[1]
-    level = replace(QUICK, tuned={"carbles": {"exploration": 0.0}})
+    level = replace(QUICK, name="quick")
+    monkeypatch.setattr(state.rules, "ai_tuning", {"quick": {"exploration": 0.0}})
     greedy = replace(QUICK, exploration=0.0)
     assert str(SearchBot(level, seed=2).choose(state)) == str(SearchBot(greedy, seed=2).choose(state))
     other = some_states("silver-bars", 1)[0]

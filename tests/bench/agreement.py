@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 import pyengine  # noqa: E402
 from pyengine.ai import LEVELS, SearchBot  # noqa: E402
-from pyengine.core import State  # noqa: E402
+from pyengine.core import State, rules_for  # noqa: E402
 from pyengine.rng import Rng  # noqa: E402
 from tests.bench.strength import GreedyBot  # noqa: E402
 
@@ -56,9 +56,9 @@ def positions(game: str, wanted: int, seed: int) -> list[State]:
 
 def ranking(game: str, found: list[State], iterations: int) -> None:
     """Where a wide search's choice stands in the game's ranking (hard's settings, no root width, ``iterations``)."""
-    hard = LEVELS["hard"].for_game(game)
+    hard = LEVELS["hard"].for_rules(rules_for(game))
     width = hard.root_width
-    wide = replace(hard, iterations=iterations, root_width=None, max_seconds=None, tuned={})
+    wide = replace(hard, iterations=iterations, root_width=None, max_seconds=None, name="")
     places: list[int] = []
     for i, state in enumerate(found):
         seat = state.current_player

@@ -18,7 +18,7 @@ from ...notation import quote
 from ...reading import is_int, is_list, shown
 from ...rng import Rng
 from .board import LOT, MARBLES, SECTOR, finished, goal
-from .rules import DECK, DECK_SIZE, HAND_SIZE, Carbles, deal, sides, start
+from .state import DECK, DECK_SIZE, HAND_SIZE, CarblesState, deal, sides, start
 
 FIELDS = ("marbles", "turn", "seed", "hands", "deck", "discards")
 """Every key a position may have; all are optional."""
@@ -32,7 +32,7 @@ MAX_PLACE = 8
 """A place is at most this long (``t215`` is the longest there is)."""
 
 
-def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]) -> Carbles:
+def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]) -> CarblesState:
     """The core of ``position``, or a short ``ValueError`` naming the first field that is wrong.
 
     A position is an object with these fields, all optional (see the rules page, "Position format"):
@@ -148,7 +148,7 @@ def _place(text: object, p: int, players: int, where: str) -> int:
     raise ValueError(f"{where} must be lot, t0..t{size - 1} or g0..g{MARBLES - 1}; got {shown(text)}")
 
 
-def _not_won(core: Carbles, marbles: tuple[int, ...]) -> None:
+def _not_won(core: CarblesState, marbles: tuple[int, ...]) -> None:
     """Rules 20, 21: a position is of a game still being played, so no side has finished."""
     n = core.players
     for team in sides(core):

@@ -1,20 +1,18 @@
-"""Carbles: cards move marbles round a ring of 18 spaces per player into four goal spaces.
+"""Carbles' state (:class:`CarblesState`) and its mechanics: the deck, dealing, the legal plays and where each
+leads, the 7 split, progress and the end.
 
 Rule numbers are those of the game's rules page. Locations and marbles are numbered as :mod:`.board` says.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import cast
 
 from ...cards import Card, standard_deck
-from ...core import Action, GameInfo, Option, OptionValue, Rules
+from ...core import OptionValue
 from ...frozen import evolve
 from ...rng import Rng
-from .actions import NOTATION, Back, Burn, Marble, Move, Out, Pass, Play, Swap
 from .board import (
     LOT,
     MARBLES,
@@ -29,6 +27,7 @@ from .board import (
     occupancy,
     partner,
 )
+from .notation import Back, Burn, Marble, Move, Out, Pass, Play, Swap
 
 MAX_PLAYERS = 12
 HAND_SIZE = 5
@@ -55,7 +54,7 @@ def deck_cap(players: int) -> int:
 
 
 @dataclass(frozen=True)
-class Carbles:
+class CarblesState:
     """The whole game: board, cards, turn and the 7 being split."""
 
     players: int
@@ -85,7 +84,7 @@ class Carbles:
 # ------------------------------------------------------------------------------------- marbles
 
 
-def owner_for(core: Carbles, p: int, marbles: tuple[int, ...] | None = None) -> int:
+def owner_for(core: CarblesState, p: int, marbles: tuple[int, ...] | None = None) -> int:
     """Whose marbles ``p`` plays: their own, or the partner's once finished (rules 22, 23)."""
     if core.partners and finished(core.marbles if marbles is None else marbles, p, core.players):
         return partner(p, core.players)
@@ -195,7 +194,7 @@ def seven_parts(marbles: tuple[int, ...], occ: dict[int, int], m: int, most: int
 
 
 def seven_can_finish(
-    core: Carbles,
+    core: CarblesState,
     marbles: tuple[int, ...],
     occ: dict[int, int],
     actor: int,
@@ -227,7 +226,7 @@ def seven_can_finish(
     return result
 
 
-def seven_actions(core: Carbles, actor: int, left: int, moved: tuple[int, ...]) -> list[Play]:
+def seven_actions(core: CarblesState, actor: int, left: int, moved: tuple[int, ...]) -> list[Play]:
     """The next part of a 7: a marble and a step count, kept only if the rest can still be spent."""
     memo: dict[tuple[tuple[int, ...], int, tuple[int, ...]], bool] = {}
     owner = owner_for(core, actor)
@@ -245,7 +244,7 @@ def seven_actions(core: Carbles, actor: int, left: int, moved: tuple[int, ...]) 
     return actions
 
 
-def seven_part(core: Carbles, m: int, steps: int, into_goal: bool) -> Part:
+def seven_part(core: CarblesState, m: int, steps: int, into_goal: bool) -> Part:
     """The part of the 7 in progress (or a new 7) that moves marble ``m`` ``steps`` (into the goal or not)."""
     size = SECTOR * core.players
     for part in seven_parts(core.marbles, occupancy(core.marbles), m, core.seven_left or 7, core.players):
@@ -257,7 +256,7 @@ def seven_part(core: Carbles, m: int, steps: int, into_goal: bool) -> Part:
 # ----------------------------------------------------------------------------------- cards
 
 
-def card_actions(core: Carbles, actor: int, rank: int, occ: Mapping[int, int]) -> list[Play]:
+def card_actions(core: CarblesState, actor: int, rank: int, occ: Mapping[int, int]) -> list[Play]:
     """Every action of a card of ``rank`` for ``actor`` (rules 9-14, 22); ``occ`` is the board's occupancy."""
     n = core.players
     size = SECTOR * n
@@ -297,7 +296,7 @@ def card_actions(core: Carbles, actor: int, rank: int, occ: Mapping[int, int]) -
     return actions
 
 
-def legal(core: Carbles) -> list[Play]:
+def legal(core: CarblesState) -> list[Play]:
     if core.over:
         return []
     actor = core.turn
@@ -314,7 +313,7 @@ def legal(core: Carbles) -> list[Play]:
     return [BURNS[c] for c in sorted(set(hand))]
 
 
-def target(core: Carbles, action: Play) -> tuple[int, int]:
+def target(core: CarblesState, action: Play) -> tuple[int, int]:
     """The marble a legal action moves and where it lands (a swap: where the other marble stands)."""
     actor = core.turn
     n = core.players
@@ -337,7 +336,7 @@ def target(core: Carbles, action: Play) -> tuple[int, int]:
 # ----------------------------------------------------------------------------------- dealing
 
 
-def deal(core: Carbles) -> Carbles:
+def deal(core: CarblesState) -> CarblesState:
     """Deal the next hand (rules 17-19), opening a fresh deck when fewer than 4N cards remain.
 
     If the deck cap is reached instead, the game ends (rule 24).
@@ -370,7 +369,7 @@ def deal(core: Carbles) -> Carbles:
     )
 
 
-def sides(core: Carbles) -> list[tuple[int, ...]]:
+def sides(core: CarblesState) -> list[tuple[int, ...]]:
     """The competing sides: teams with partners, else single players."""
     n = core.players
     if core.partners:
@@ -398,7 +397,7 @@ def progress_of(loc: int, m: int, players: int) -> int:
     return 1 + (loc - home(m // MARBLES)) % size if loc >= 0 else 0
 
 
-def end_by_cap(core: Carbles) -> Carbles:
+def end_by_cap(core: CarblesState) -> CarblesState:
     """Rule 24: most marbles in goal wins, ties broken by progress; alone, nobody wins."""
     teams = sides(core)
     winners: tuple[int, ...] = ()
@@ -416,7 +415,7 @@ def end_by_cap(core: Carbles) -> Carbles:
     return evolve(core, over=True, capped=True, winners=winners, hands=tuple(() for _ in core.hands))
 
 
-def won(core: Carbles, marbles: tuple[int, ...], actor: int) -> tuple[int, ...]:
+def won(core: CarblesState, marbles: tuple[int, ...], actor: int) -> tuple[int, ...]:
     """Rules 20-21: the actor finished (without partners), or the actor's team both finished.
 
     Only the actor's own or partner's marbles enter a goal on the actor's turn, so no other side can win then.
@@ -428,9 +427,9 @@ def won(core: Carbles, marbles: tuple[int, ...], actor: int) -> tuple[int, ...]:
     return ()
 
 
-def start(players: int, options: Mapping[str, OptionValue], rng: Rng) -> Carbles:
+def start(players: int, options: Mapping[str, OptionValue], rng: Rng) -> CarblesState:
     """The table before the first deal: every marble in its lot, no cards dealt, player 1 to deal (rule 19)."""
-    return Carbles(
+    return CarblesState(
         players=players,
         partners=bool(options.get("partners", False)),
         open_hands=bool(options.get("open_hands", False)),
@@ -451,157 +450,3 @@ def start(players: int, options: Mapping[str, OptionValue], rng: Rng) -> Carbles
         capped=False,
         rng=rng,
     )
-
-
-# ----------------------------------------------------------------------------------- the rules
-
-
-class PlayRules(Rules):
-    """Setting up, legal actions, their effect and the results (the table's part: ``view`` and ``words``)."""
-
-    info = GameInfo(
-        id="carbles",
-        title="Carbles",
-        blurb="Race your four marbles round the track and into your goal, moved by the cards you hold.",
-        min_players=1,
-        max_players=MAX_PLAYERS,
-        rules_version="1",
-        cooperative=False,
-        options=(
-            Option(
-                "partners", False, (False, True), "Partners", "Teams of two sitting opposite (even player counts only)."
-            ),
-            Option("open_hands", False, (False, True), "Open hands", "Every hand is visible to every player."),
-        ),
-        source="https://carbles.net/rules.shtml",
-        max_actions=lambda players: deck_cap(players) * MOVES_PER_DECK,
-        allowed_players=lambda players, options: (
-            f"a partner game needs an even number of players; got {players}"
-            if options.get("partners") and players % 2
-            else None
-        ),
-    )
-    notation = NOTATION
-
-    # -- setting up and moving ---------------------------------------------------------------
-    def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> Carbles:
-        return deal(start(players, options, rng))
-
-    # Positions are loaded by :mod:`.position` (``CarblesRules.load_position``).
-
-    def current_player(self, core: Carbles) -> int | None:
-        return None if core.over else core.turn
-
-    def legal_actions(self, core: Carbles) -> list[Action]:
-        return list(legal(core))
-
-    def apply(self, core: Carbles, action: Action) -> Carbles:
-        assert isinstance(action, Play)
-        actor = core.turn
-        hands, discards = core.hands, core.discards
-        if not core.seven_left:  # a card leaves the hand (rule 16): the first one of that rank
-            hand = core.hands[actor]
-            card = action.card if isinstance(action, Burn) else next(c for c in hand if c.rank == action.rank)
-            i = hand.index(card)
-            hands = hands[:actor] + (hand[:i] + hand[i + 1 :],) + hands[actor + 1 :]
-            discards = discards + (card,)
-        marbles = list(core.marbles)
-        seven_left = 0
-        seven_moved: tuple[int, ...] = ()
-        if isinstance(action, Move) and action.rank == 7:
-            m = marble_index(action.marble, actor)
-            steps, _, board, _ = seven_part(core, m, action.steps, action.goal)
-            marbles = list(board)
-            seven_left = (core.seven_left or 7) - steps
-            seven_moved = tuple(sorted(core.seven_moved + (m,))) if seven_left else ()
-        elif isinstance(action, Swap):
-            m, _ = target(core, action)
-            other = marble_index(action.other, actor)
-            marbles[m], marbles[other] = marbles[other], marbles[m]
-        elif isinstance(action, (Out, Move, Back)):
-            m, dest = target(core, action)
-            occ = occupancy(core.marbles)
-            there = occ.get(dest, -1)
-            # rule 9: moving out onto one's own marble on home changes nothing
-            if not isinstance(action, Out) or there < 0 or there // MARBLES != m // MARBLES:
-                kill(marbles, occ, dest, m)
-                marbles[m] = dest
-        moved = tuple(marbles)
-        winners = won(core, moved, actor)
-        ends_turn = not seven_left or bool(winners)
-        after = evolve(
-            core,
-            marbles=moved,
-            hands=hands,
-            discards=discards,
-            seven_left=seven_left,
-            seven_moved=seven_moved,
-            winners=winners,
-            over=bool(winners),
-            turns=core.turns + ends_turn,
-            turn=(actor + 1) % core.players if ends_turn and not winners else actor,
-        )
-        if ends_turn and not winners and not any(hands):
-            after = deal(after)
-        return after
-
-    # -- results -------------------------------------------------------------------------------
-    def scores(self, core: Carbles) -> list[int | float]:
-        return [in_goal(core.marbles, p, core.players) for p in range(core.players)]
-
-    def winners(self, core: Carbles) -> list[int]:
-        return list(core.winners)
-
-    def evaluate(self, core: Carbles) -> list[float] | None:
-        n = core.players
-        if core.over:
-            return [1.0 if p in core.winners else 0.0 for p in range(n)]
-        weight = {p: (1 + progress(core.marbles, p, n)) ** 2 for p in range(n)}
-        teams = sides(core)
-        team_weight = {t: sum(weight[p] for p in t) for t in teams}
-        total = sum(team_weight.values())
-        chance = [0.0] * n
-        for t in teams:
-            for p in t:
-                chance[p] = team_weight[t] / total
-        return chance
-
-    def rollout_action(self, core: Carbles, rnd: random.Random) -> Action:
-        """Quick playouts, mostly greedy: knock out an opponent's marble, reach the goal, bring a marble out,
-        go far; never knock out one's own side. One move in four is random."""
-        actions = self.legal_actions(core)
-        if len(actions) == 1 or rnd.random() < 0.25:
-            return rnd.choice(actions)
-        actor, n = core.turn, core.players
-        mine = {actor, partner(actor, n)} if core.partners else {actor}
-        occ = occupancy(core.marbles)
-        best, best_key = actions[0], -1e9
-        for action in actions:
-            if isinstance(action, (Burn, Pass)):
-                key = 0.0
-            else:
-                m, dest = target(core, cast(Play, action))
-                victim = occ.get(dest, -1)
-                key = 0.0
-                if victim >= 0 and victim != m and not isinstance(action, Swap):
-                    key += -20.0 if victim // MARBLES in mine else 20.0 + progress_of(core.marbles[victim], victim, n)
-                if isinstance(action, Out):
-                    key += 8.0
-                elif isinstance(action, Move):
-                    key += action.steps * 0.5 + (10.0 if action.goal else 0.0)
-            key += rnd.random()
-            if key > best_key:
-                best, best_key = action, key
-        return best
-
-    def sample_hidden(self, core: Carbles, seat: int | None, rng: Rng) -> Carbles:
-        hidden = [] if core.open_hands else [p for p in range(core.players) if p != seat]
-        pool = sorted(list(core.deck) + [c for p in hidden for c in core.hands[p]])
-        cards, rng = rng.shuffled(pool)
-        deck, rest = cards[: len(core.deck)], cards[len(core.deck) :]
-        hands = list(core.hands)
-        for p in hidden:
-            size = len(hands[p])
-            hands[p], rest = tuple(sorted(rest[:size])), rest[size:]
-        own_rng, _ = rng.split()
-        return evolve(core, deck=deck, hands=tuple(hands), rng=own_rng)

@@ -1,13 +1,15 @@
-"""What Carbles players see: the view of a seat, the facts of each legal action, the named positions."""
+"""What Carbles players see: the view of a seat, the facts of each legal action (and the action an attempt's
+facts describe), the named positions."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from ...core import NamedPosition
-from .actions import NOTATION, Burn, Move, Pass, Play, Swap, rank_text
+from ...core import Action, NamedPosition
 from .board import LOT, MARBLES, SECTOR, entry, finished, home, in_goal
-from .rules import Carbles, deck_cap, marble_index, owner_for, sides, target
+from .notation import NOTATION, Burn, Marble, Move, Pass, Play, Swap, rank_text
+from .state import CarblesState, deck_cap, marble_index, owner_for, sides, target
 
 
 def place(loc: int, players: int) -> str:
@@ -25,7 +27,7 @@ def marble_pair(m: int) -> list[int]:
     return [m // MARBLES, m % MARBLES]
 
 
-def view(core: Carbles, seat: int | None) -> dict[str, Any]:
+def view(core: CarblesState, seat: int | None) -> dict[str, Any]:
     n = core.players
     size = SECTOR * n
     return {
@@ -63,7 +65,7 @@ def view(core: Carbles, seat: int | None) -> dict[str, Any]:
     }
 
 
-def facts(core: Carbles, action: Play) -> dict[str, Any]:
+def facts(core: CarblesState, action: Play) -> dict[str, Any]:
     """The kind, the card and, for a marble's move, the marble (``[player, marble]``) with where it goes.
 
     ``from`` and ``to`` are places as in the view's ``marbles`` (a goal slot is the moving marble's own);
@@ -87,6 +89,25 @@ def facts(core: Carbles, action: Play) -> dict[str, Any]:
         out["with"] = marble_pair(marble_index(action.other, core.turn))
     return out
 
+
+
+def attempt(core: CarblesState, facts: Mapping[str, Any]) -> Action:
+    """The action of an attempt given by the facts :func:`facts` makes: the ``card`` (its rank), the
+    ``marble`` and the ``with`` marble as ``[player, marble]`` pairs, the ``steps``."""
+    fields = dict(facts)
+    if facts.get("kind") != "burn" and "card" in facts:
+        fields["rank"] = facts["card"]
+    for key, name in (("marble", "marble"), ("with", "other")):
+        if key in facts:
+            pair = facts[key]
+            if (not isinstance(pair, list) or len(pair) != 2
+                    or not all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in pair)):
+                said = repr(pair)[:40]
+                raise ValueError(f"{key!r} of a move cannot be {said}: it is a [player, marble] pair")
+            fields[name] = str(Marble(None if pair[0] == core.turn else pair[0], pair[1]))
+    if facts.get("kind") == "back" and "steps" not in fields:
+        fields["steps"] = 4
+    return NOTATION.from_facts(fields)
 
 POSITIONS = {
     "board": NamedPosition(

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...words import Entry
-from .actions import Back, Burn, Marble, Move, Out, Pass, Play, Swap, rank_text
 from .board import LOT, MARBLES, SECTOR
-from .rules import MOVE_OUT, STEPS, Carbles, deck_cap, legal, marble_index, owner_for, target
+from .notation import Back, Burn, Marble, Move, Out, Pass, Play, Swap, rank_text
+from .state import MOVE_OUT, STEPS, CarblesState, deck_cap, legal, marble_index, owner_for, target
 from .view import marble_pair, place
 
 NUMBERS = (
@@ -51,7 +51,7 @@ def route(start: int, end: int, players: int) -> str:
     return f"from {first} to {last}"
 
 
-def describe(before: Carbles, action: Play, after: Carbles) -> Entry:
+def describe(before: CarblesState, action: Play, after: CarblesState) -> Entry:
     """The public log entry of ``action``: words with seat placeholders, and what moved where."""
     n = before.players
     actor = before.turn
@@ -117,7 +117,7 @@ def describe(before: Carbles, action: Play, after: Carbles) -> Entry:
 # ----------------------------------------------------------------------------------- refusals
 
 
-def why_illegal(core: Carbles, action: Play) -> str:
+def why_illegal(core: CarblesState, action: Play) -> str:
     """Why a well-written ``action`` is not allowed now, citing the rules page."""
     actor = core.turn
     choices = legal(core)
@@ -153,7 +153,7 @@ def why_illegal(core: Carbles, action: Play) -> str:
     return f"{action} is not possible now; {can}"
 
 
-def _marble_problem(core: Carbles, marble: Marble, name: str) -> str | None:
+def _marble_problem(core: CarblesState, marble: Marble, name: str) -> str | None:
     """What is wrong with the marble an action names (None: nothing)."""
     actor = core.turn
     if marble.player is not None and not 0 <= marble.player < core.players or not 0 <= marble.number < MARBLES:
@@ -167,7 +167,7 @@ def _marble_problem(core: Carbles, marble: Marble, name: str) -> str | None:
     return None
 
 
-def _why_not_seven_part(core: Carbles, action: Play, choices: list[Play]) -> str:
+def _why_not_seven_part(core: CarblesState, action: Play, choices: list[Play]) -> str:
     """Rule 12: a 7 in progress is finished before anything else."""
     possible = ", ".join(str(a) for a in choices)
     if not isinstance(action, Move) or action.rank != 7:

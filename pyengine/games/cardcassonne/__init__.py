@@ -8,8 +8,8 @@ field), ``words`` (log entries, refusals) and ``view`` (views, action facts, nam
 from __future__ import annotations
 
 from ...core import register
-from .actions import DONE, NO_TOKEN, NOTATION, TOKEN, Done, Play, ScoreArea, TokenChoice
-from .board import Area, CardcassonneCore, Table, area_value, auto_removed, draws_problem
+from .board import Area, CardcassonneState, Table, area_value, auto_removed, draws_problem
+from .notation import DONE, NO_TOKEN, NOTATION, TOKEN, Done, Play, ScoreArea, TokenChoice
 from .rules import CardcassonneRules
 
 RULES = register(CardcassonneRules())
@@ -21,7 +21,7 @@ __all__ = [
     "RULES",
     "TOKEN",
     "Area",
-    "CardcassonneCore",
+    "CardcassonneState",
     "CardcassonneRules",
     "Done",
     "Play",

@@ -93,7 +93,7 @@ def cell_text(cell: Cell) -> str:
 
 
 @dataclass(frozen=True)
-class CardcassonneCore:
+class CardcassonneState:
     """The whole game. ``board`` lists (x, y, card) in play order; board[0] is the start card."""
 
     players: int
@@ -226,7 +226,7 @@ def accepts(rule: Rule8, card: Card) -> bool:
     return card.suit == rule[0] or rule[1] <= VALUE[card.rank] <= rule[2]
 
 
-def evolve_core(core: CardcassonneCore, **changes: Any) -> CardcassonneCore:
+def evolve_core(core: CardcassonneState, **changes: Any) -> CardcassonneState:
     """:func:`pyengine.frozen.evolve` with a fresh memo that keeps the board-derived table when the board
     is unchanged."""
     new = evolve(core, **changes)

@@ -14,7 +14,7 @@ from ...cards import Card, standard_deck
 from ...core import OptionValue
 from ...notation import quote
 from ...reading import is_int, is_list, shown
-from .board import DECK_SIZE, CardcassonneCore, card_key, cell_text, variants
+from .board import DECK_SIZE, CardcassonneState, card_key, cell_text, variants
 
 FIELDS = ("board", "hands", "deck", "removed", "tokens", "tokens_left", "scores", "turn")
 """Every key a position may have (``board`` and ``hands`` are required)."""
@@ -26,7 +26,7 @@ ALL_CARDS: Counter[Card] = Counter(standard_deck() * 2)
 """Rule 1: two 52-card decks, no jokers; each card twice."""
 
 
-def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]) -> CardcassonneCore:
+def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]) -> CardcassonneState:
     """The core of ``position``, or a short ``ValueError`` naming the first field that is wrong.
 
     A position is an object with these fields (see the rules page, "Position format"):
@@ -95,7 +95,7 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
     if not is_int(turn) or not 0 <= turn < players:
         raise ValueError(f"position field 'turn' must be a seat 0..{players - 1}; got {shown(turn)}")
     alike, play_out = variants(options)
-    core = CardcassonneCore(
+    core = CardcassonneState(
         players=players,
         alike=alike,
         play_out=play_out,

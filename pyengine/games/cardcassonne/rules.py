@@ -17,7 +17,6 @@ from ...words import Entry
 from . import position as _position
 from . import view as _view
 from . import words as _words
-from .actions import DONE, MADE_PLAYS, NO_TOKEN, NOTATION, TOKEN, Play, ScoreArea, TokenChoice, play
 from .board import (
     COMPLETION_BONUS,
     DECK_SIZE,
@@ -26,7 +25,7 @@ from .board import (
     HAND_SIZE,
     VALUE,
     Area,
-    CardcassonneCore,
+    CardcassonneState,
     Cell,
     Event,
     allowed_players,
@@ -40,9 +39,13 @@ from .board import (
     placed,
     variants,
 )
+from .notation import DONE, MADE_PLAYS, NO_TOKEN, NOTATION, TOKEN, Play, ScoreArea, TokenChoice, play
 
 
 class CardcassonneRules(Rules):
+    """Card-cassonne's rules: the contract, with the words, views and positions of :mod:`.words`, :mod:`.view`
+    and :mod:`.position`."""
+
     info = GameInfo(
         id="cardcassonne",
         title="Card-cassonne",
@@ -89,9 +92,12 @@ class CardcassonneRules(Rules):
     )
     notation = NOTATION
     positions: Mapping[str, NamedPosition] = _view.POSITIONS
+    ai_tuning = {"hard": {"root_width": 16}}
+    """Measured against normal (docs/benchmarks.md): dozens of placements leave too few iterations each, so hard
+    weighs the best 16 of the ranking (``rank_actions``)."""
 
     # -- setup ---------------------------------------------------------------------------------
-    def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> CardcassonneCore:
+    def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> CardcassonneState:
         """Rules 1, 3-5: shuffle two decks, turn up the start card, remove R unseen, deal 3 each."""
         removed_option = options.get("removed", "auto")
         removed = auto_removed(players) if removed_option == "auto" else int(removed_option)
@@ -106,7 +112,7 @@ class CardcassonneRules(Rules):
         first, rng = rng.below(players)
         tokens = int(options.get("tokens", 7))
         alike, play_out = variants(options)
-        return CardcassonneCore(
+        return CardcassonneState(
             players=players,
             alike=alike,
             play_out=play_out,
@@ -123,17 +129,17 @@ class CardcassonneRules(Rules):
 
     def load_position(
         self, players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]
-    ) -> CardcassonneCore:
+    ) -> CardcassonneState:
         """A core from a position (``board``, ``hands``, optional ``deck``, ``removed``, ``tokens``,
         ``tokens_left``, ``scores``, ``turn``), every field checked: see :func:`.position.load` for the format,
         the card set (two decks, each card in exactly one zone) and the refusals."""
         return _position.load(players, options, position)
 
     # -- the decision ------------------------------------------------------------------------------
-    def current_player(self, core: CardcassonneCore) -> int | None:
+    def current_player(self, core: CardcassonneState) -> int | None:
         return None if core.phase == "over" else core.turn
 
-    def legal_actions(self, core: CardcassonneCore) -> list[Action]:
+    def legal_actions(self, core: CardcassonneState) -> list[Action]:
         if core.phase == "play":
             return cast("list[Action]", self.plays(core))
         if core.phase == "token":
@@ -143,7 +149,7 @@ class CardcassonneRules(Rules):
             return [*(ScoreArea(areas[cell].suit, *cell) for cell in core.scorable), DONE]
         return []
 
-    def plays(self, core: CardcassonneCore) -> list[Play]:
+    def plays(self, core: CardcassonneState) -> list[Play]:
         """Rules 7-9: every distinct hand card at every frontier cell that accepts it."""
         frontier = core.table.frontier
         hand = core.hands[core.turn]
@@ -161,7 +167,7 @@ class CardcassonneRules(Rules):
         return plays
 
     # -- moves ------------------------------------------------------------------------------------
-    def apply(self, core: CardcassonneCore, action: Action) -> CardcassonneCore:
+    def apply(self, core: CardcassonneState, action: Action) -> CardcassonneState:
         seat = core.turn
         if isinstance(action, Play):
             return self._apply_play(core, action)
@@ -189,7 +195,7 @@ class CardcassonneRules(Rules):
             return after if after.scorable else self._end_turn(after, list(after.events))
         return self._end_turn(core, [(f"{{{seat}:scores}} no more areas", {})])
 
-    def _apply_play(self, core: CardcassonneCore, action: Play) -> CardcassonneCore:
+    def _apply_play(self, core: CardcassonneState, action: Play) -> CardcassonneState:
         """Rule 6, step (a), then step (b) when a token is allowed (rule 12), else straight to scoring."""
         seat, card, x, y = core.turn, action.card, action.x, action.y
         hand = list(core.hands[seat])
@@ -206,7 +212,7 @@ class CardcassonneRules(Rules):
                 return evolve_core(after, phase="token")
         return self._resolve(after)
 
-    def _resolve(self, core: CardcassonneCore) -> CardcassonneCore:
+    def _resolve(self, core: CardcassonneState) -> CardcassonneState:
         """Rule 6, step (c): +3 per area the placement completed (rule 14), complete areas with tokens scored
         (rule 15), then the player's optional choices, if any."""
         events = list(core.events)
@@ -237,7 +243,7 @@ class CardcassonneRules(Rules):
             return evolve_core(core, phase="score", events=tuple(events))
         return self._end_turn(core, events)
 
-    def _end_turn(self, core: CardcassonneCore, events: list[Event]) -> CardcassonneCore:
+    def _end_turn(self, core: CardcassonneState, events: list[Event]) -> CardcassonneState:
         """Rule 6, step (d): draw if the pile has cards; then the end check (rule 17) or the next player."""
         seat = core.turn
         hands, deck = core.hands, core.deck
@@ -264,17 +270,17 @@ class CardcassonneRules(Rules):
         return evolve_core(core, hands=hands, deck=deck, points=tuple(points), phase="over", events=tuple(events))
 
     # -- results ---------------------------------------------------------------------------------------
-    def scores(self, core: CardcassonneCore) -> list[int | float]:
+    def scores(self, core: CardcassonneState) -> list[int | float]:
         return list(core.points)
 
-    def winners(self, core: CardcassonneCore) -> list[int]:
+    def winners(self, core: CardcassonneState) -> list[int]:
         """Rule 18: most points wins; ties are shared."""
         if core.phase != "over":
             return []
         best = max(core.points)
         return [s for s, p in enumerate(core.points) if p == best]
 
-    def evaluate(self, core: CardcassonneCore) -> list[float] | None:
+    def evaluate(self, core: CardcassonneState) -> list[float] | None:
         """Points banked plus what the tokens will probably earn, through :func:`chances`.
 
         A token earns only when its area is scored by its owner's turn (rule 15) or completed: a token in a
@@ -306,7 +312,7 @@ class CardcassonneRules(Rules):
         spread = 5.0 + 0.15 * (sum(len(h) for h in core.hands) + len(core.deck))
         return chances(projected, spread)
 
-    def rollout_action(self, core: CardcassonneCore, rnd: random.Random) -> Action:
+    def rollout_action(self, core: CardcassonneState, rnd: random.Random) -> Action:
         """Quick playouts: place a token when allowed, score the scorable areas where the player's tokens gain at
         least as much as the others' (else stop scoring), play a random card."""
         if core.phase == "token":
@@ -331,14 +337,14 @@ class CardcassonneRules(Rules):
                 return play(card, *cell)
         return rnd.choice(self.plays(core))
 
-    def rank_actions(self, core: CardcassonneCore, actions: list[Action]) -> list[Action] | None:
+    def rank_actions(self, core: CardcassonneState, actions: list[Action]) -> list[Action] | None:
         """Plays best first by the mover's :meth:`evaluate` at the end of the turn each begins: with or without a
         token (whichever is worth more), then scoring as the quick playouts do."""
         if core.phase != "play":
             return None
         seat = core.turn
 
-        def worth(after: CardcassonneCore) -> float:
+        def worth(after: CardcassonneState) -> float:
             while after.phase == "score":
                 after = self.apply(after, self.rollout_action(after, _NO_CHANCE))
             return cast("list[float]", self.evaluate(after))[seat]
@@ -351,7 +357,7 @@ class CardcassonneRules(Rules):
 
         return sorted(actions, key=lambda a: (-best(a), str(a)))
 
-    def sample_hidden(self, core: CardcassonneCore, seat: int | None, rng: Rng) -> CardcassonneCore:
+    def sample_hidden(self, core: CardcassonneState, seat: int | None, rng: Rng) -> CardcassonneState:
         """Re-deal every card ``seat`` cannot see: other hands, the draw pile and the removed cards."""
         unseen = [c for s, hand in enumerate(core.hands) if s != seat for c in hand]
         unseen += [*core.deck, *core.removed]
@@ -368,18 +374,18 @@ class CardcassonneRules(Rules):
         return evolve_core(core, hands=tuple(hands), deck=deck, removed=cards[used + len(core.deck) :])
 
     # -- words and views (see words.py and view.py) -------------------------------------------------------
-    def describe(self, before: CardcassonneCore, action: Action, after: CardcassonneCore) -> Entry:
+    def describe(self, before: CardcassonneState, action: Action, after: CardcassonneState) -> Entry:
         return _words.describe(before, action, after)
 
-    def why_illegal(self, core: CardcassonneCore, action: Action) -> str:
+    def why_illegal(self, core: CardcassonneState, action: Action) -> str:
         if action in self.legal_actions(core):
             return f"write it as {str(action)!r}"
         return _words.why_illegal(core, action)
 
-    def facts(self, core: CardcassonneCore, action: Action) -> dict[str, Any]:
+    def facts(self, core: CardcassonneState, action: Action) -> dict[str, Any]:
         return _view.facts(core, action)
 
-    def view(self, core: CardcassonneCore, seat: int | None) -> dict[str, Any]:
+    def view(self, core: CardcassonneState, seat: int | None) -> dict[str, Any]:
         return _view.view(core, seat)
 
 
@@ -387,7 +393,7 @@ _NO_CHANCE = random.Random(0)
 """The quick playouts' generator where their scoring choice, which draws nothing, is used as a rule."""
 
 
-def _turns_left(core: CardcassonneCore) -> list[int]:
+def _turns_left(core: CardcassonneState) -> list[int]:
     """Each seat's turns still to play (rule 17: one card a turn; a card drawn now is played later)."""
     players, deck = core.players, len(core.deck)
     turns = []
@@ -398,7 +404,7 @@ def _turns_left(core: CardcassonneCore) -> list[int]:
     return turns
 
 
-def _score_area(core: CardcassonneCore, anchor: Cell) -> tuple[dict[str, Any], Event]:
+def _score_area(core: CardcassonneState, anchor: Cell) -> tuple[dict[str, Any], Event]:
     """Rule 16: each token in the area earns its owner the area's value; all its tokens go home."""
     area = core.table.areas[anchor]
     cells = area.cells

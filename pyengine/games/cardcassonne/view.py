@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action, NamedPosition
-from .actions import NOTATION, ScoreArea
-from .board import CardcassonneCore, Cell, area_value
+from .board import CardcassonneState, Cell, area_value
+from .notation import NOTATION, ScoreArea
 
 
-def area_index(core: CardcassonneCore) -> tuple[dict[Cell, int], list[Cell]]:
+def area_index(core: CardcassonneState) -> tuple[dict[Cell, int], list[Cell]]:
     """Each occupied cell's area number (areas numbered in play order of their first card) and each
     area's first card's cell."""
     found: tuple[dict[Cell, int], list[Cell]] | None = core.memo.get("area_index")
@@ -30,7 +30,7 @@ def area_index(core: CardcassonneCore) -> tuple[dict[Cell, int], list[Cell]]:
     return found
 
 
-def facts(core: CardcassonneCore, action: Action) -> dict[str, Any]:
+def facts(core: CardcassonneState, action: Action) -> dict[str, Any]:
     """The notation's facts (``play``: card, x, y; ``score``: suit, x, y), and for a score the ``area`` (its
     number in the view's ``areas``), the ``card`` at the cell that names it and its ``value`` per token."""
     told = NOTATION.facts(action)
@@ -43,7 +43,7 @@ def facts(core: CardcassonneCore, action: Action) -> dict[str, Any]:
     return told
 
 
-def view(core: CardcassonneCore, seat: int | None) -> dict[str, Any]:
+def view(core: CardcassonneState, seat: int | None) -> dict[str, Any]:
     """The table (``grid`` of cards with their area and token, ``areas``), the tokens, the piles and the
     seat's own hand; ``scorable`` lists the areas that may be scored now (rule 15)."""
     table = core.table

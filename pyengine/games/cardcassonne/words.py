@@ -9,11 +9,11 @@ from typing import Any
 
 from ...core import Action
 from ...words import Entry
-from .actions import NOTATION, Play, ScoreArea, TokenChoice
-from .board import VALUE, CardcassonneCore, Cell, accepts, around, cell_text
+from .board import VALUE, CardcassonneState, Cell, accepts, around, cell_text
+from .notation import NOTATION, Play, ScoreArea, TokenChoice
 
 
-def describe(before: CardcassonneCore, action: Action, after: CardcassonneCore) -> Entry:
+def describe(before: CardcassonneState, action: Action, after: CardcassonneState) -> Entry:
     """One entry: who acted, what the action did (``; ``-joined phrases) and its public facts.
 
     Facts: ``kind``; a placement's ``card`` and ``cell``; ``completed`` areas and their ``bonus``;
@@ -33,7 +33,7 @@ def describe(before: CardcassonneCore, action: Action, after: CardcassonneCore) 
     return Entry(seat, f"{{{seat}}} " + "; ".join(phrases), facts)
 
 
-def why_illegal(core: CardcassonneCore, action: Action) -> str:
+def why_illegal(core: CardcassonneState, action: Action) -> str:
     """Why a well-written action that is not legal now is refused (the game is not over)."""
     if isinstance(action, Play):
         return _why_not_play(core, action)
@@ -48,7 +48,7 @@ def why_illegal(core: CardcassonneCore, action: Action) -> str:
     return "decide on the token first: 'token' or 'no token'"
 
 
-def _why_not_play(core: CardcassonneCore, action: Play) -> str:
+def _why_not_play(core: CardcassonneState, action: Play) -> str:
     card, cell = action.card, (action.x, action.y)
     if core.phase == "token":
         return "you have played your card: now 'token' or 'no token'"
@@ -75,7 +75,7 @@ def _why_not_play(core: CardcassonneCore, action: Play) -> str:
     )
 
 
-def _why_not_score(core: CardcassonneCore, suit: str, cell: Cell) -> str:
+def _why_not_score(core: CardcassonneState, suit: str, cell: Cell) -> str:
     if core.phase == "play":
         return "areas are scored after you play a card (rule 6, step c)"
     if core.phase == "token":
