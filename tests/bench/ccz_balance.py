@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import pyengine  # noqa: E402
 from pyengine.ai import LEVELS, Bot, SearchBot, make_bot  # noqa: E402
-from pyengine.games.carbon_city_zero import CARDS, RULES, Buy, Core, EndTurn, Use, cost_of, income  # noqa: E402
+from pyengine.games.carbon_city_zero import CARDS, RULES, Buy, CarbonCityZeroState, EndTurn, Use, cost_of, income  # noqa: E402
 
 ROUNDS = (10, 9, 8)
 PLAYERS = (1, 2, 3, 4)
@@ -40,7 +40,7 @@ TARGET = {10: 0.80, 9: 0.60, 8: 0.30}
 """Issue 15's targets for every player count (the rules' balance target asks about 80%, 55% and 30%)."""
 
 
-def card_value(name: str, core: Core) -> float:
+def card_value(name: str, core: CarbonCityZeroState) -> float:
     """The greedy policy's worth of owning one more copy of a card."""
     card = CARDS[name]
     value = -card.carbon + 0.8 * card.income - 0.5 * card.link_bonus + 0.7 * card.draws
@@ -51,7 +51,7 @@ def card_value(name: str, core: Core) -> float:
     return value
 
 
-def greedy(core: Core) -> str:
+def greedy(core: CarbonCityZeroState) -> str:
     """A simple policy: every useful special and link first, then the best buys, then end the turn."""
     actions = RULES.legal_actions(core)
     uses = [a for a in actions if isinstance(a, Use)]

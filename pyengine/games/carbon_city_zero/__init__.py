@@ -1,19 +1,20 @@
 """Carbon City Zero (World Edition): a cooperative deck-building game about a carbon neutral city.
 
-The package: :mod:`.cards` (the card table, data in ``cards.json``), :mod:`.state` (the state and
-its counting), :mod:`.actions` (the actions and their notation), :mod:`.rules` (setup, legal actions,
-apply, scores, evaluation), :mod:`.words` (the log and refusals) and :mod:`.view` (the view, the
-facts of each action, named positions). Rule numbers are those of the rules page
+The package, as every game's: :mod:`.rules` (:class:`CarbonCityZeroRules`: setup, legal actions, apply, scores,
+evaluation), :mod:`.notation` (the actions and their notation), :mod:`.words` (the log and refusals),
+:mod:`.view` (the view, the facts of each action, named positions) and :mod:`.position` (which refuses
+positions: the game has none yet); beside them :mod:`.cards` (the card table, data in ``cards.json``) and
+:mod:`.state` (:class:`CarbonCityZeroState` and its counting). Rule numbers are those of the rules page
 (``web/rules/carbon-city-zero.html``).
 """
 
 from __future__ import annotations
 
 from ...core import register
-from .actions import NOTATION, Buy, EndTurn, Move, Use
 from .cards import CARDS, MARKET_SECTORS, TABLE, CardTable, CardType, load_table, validate_table
-from .rules import CarbonCityZero
-from .state import Core, Deck, cost_of, income, turn_carbon
+from .notation import NOTATION, Buy, EndTurn, Move, Use
+from .rules import CarbonCityZeroRules
+from .state import CarbonCityZeroState, Deck, cost_of, income, turn_carbon
 
 __all__ = [
     "CARDS",
@@ -22,10 +23,10 @@ __all__ = [
     "RULES",
     "TABLE",
     "Buy",
-    "CarbonCityZero",
+    "CarbonCityZeroRules",
+    "CarbonCityZeroState",
     "CardTable",
     "CardType",
-    "Core",
     "Deck",
     "EndTurn",
     "Move",
@@ -37,4 +38,4 @@ __all__ = [
     "validate_table",
 ]
 
-RULES = register(CarbonCityZero())
+RULES = register(CarbonCityZeroRules())

@@ -1,6 +1,7 @@
 """The rules of Carbon City Zero: setup, the legal actions, applying them, scores and the computer's
 evaluation. Rule numbers are those of the rules page; the state and its counting are in
-:mod:`.state`, the card table in :mod:`.cards`, the words in :mod:`.words`, the view in :mod:`.view`.
+:mod:`.state`, the card table in :mod:`.cards`, the words in :mod:`.words`, the view in :mod:`.view`, the
+positions in :mod:`.position`.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from ...core import Action, GameInfo, Option, OptionValue, Rules
 from ...frozen import evolve
 from ...rng import Rng
 from ...words import Entry
+from . import position as _position
 from . import view as _view
 from . import words as _words
-from .actions import BUYS, END_TURN, NOTATION, Buy, EndTurn, Use, use
 from .cards import (
     CARBON_MAX,
     CARBON_START,
@@ -28,9 +29,10 @@ from .cards import (
     TABLE,
     CardType,
 )
+from .notation import BUYS, END_TURN, NOTATION, Buy, EndTurn, Use, use
 from .state import (
     COST,
-    Core,
+    CarbonCityZeroState,
     Deck,
     MarketRefill,
     Played,
@@ -68,7 +70,10 @@ def _max_actions(players: int) -> int:
     return per_turn * rounds * deck_count(players)
 
 
-class CarbonCityZero(Rules):
+class CarbonCityZeroRules(Rules):
+    """Carbon City Zero's rules: the contract, with the words, views and positions of :mod:`.words`,
+    :mod:`.view` and :mod:`.position`."""
+
     notation = NOTATION
     positions = _view.POSITIONS
 
@@ -100,7 +105,7 @@ class CarbonCityZero(Rules):
     )
 
     # -- setup ---------------------------------------------------------------------------
-    def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> Core:
+    def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> CarbonCityZeroState:
         rivalry = options.get("variant", "cooperative") == "rivalry"
         rounds = options.get("rounds", 9)
         assert isinstance(rounds, int)
@@ -121,7 +126,7 @@ class CarbonCityZero(Rules):
             decks.append(Deck(draw[HAND:], 0, draw[:HAND], (), carbon))
         first = decks[0]
         decks[0] = evolve(first, hand=())
-        return Core(
+        return CarbonCityZeroState(
             players=players,
             rivalry=rivalry,
             decks=tuple(decks),
@@ -146,12 +151,12 @@ class CarbonCityZero(Rules):
         )
 
     # -- decisions ---------------------------------------------------------------------------
-    def current_player(self, core: Core) -> int | None:
+    def current_player(self, core: CarbonCityZeroState) -> int | None:
         if core.result:
             return None
         return 0 if core.players == 1 else core.active
 
-    def legal_actions(self, core: Core) -> list[Action]:
+    def legal_actions(self, core: CarbonCityZeroState) -> list[Action]:
         if core.result:
             return []
         actions: list[Action] = list(self._uses(core)) if not core.buying else []
@@ -171,7 +176,7 @@ class CarbonCityZero(Rules):
         actions.append(END_TURN)
         return actions
 
-    def _uses(self, core: Core) -> list[Use]:
+    def _uses(self, core: CarbonCityZeroState) -> list[Use]:
         """Rules 6 and 16: the specials and links usable now."""
         slots = core.in_play
         deck = core.decks[core.active]
@@ -202,7 +207,7 @@ class CarbonCityZero(Rules):
                 actions.append(use(i, name, "link"))
         return actions
 
-    def _special_choices(self, core: Core, deck: Deck, i: int, card: CardType) -> list[Use]:
+    def _special_choices(self, core: CarbonCityZeroState, deck: Deck, i: int, card: CardType) -> list[Use]:
         name, special = card.name, card.special
         if special == "draw":
             return [use(i, name, "special")] if deck.draw or deck.recycle else []
@@ -227,7 +232,7 @@ class CarbonCityZero(Rules):
         found = {n for n in core.market_deck if CARDS[n].sector in ("global", "rivalry-global")}
         return [use(i, name, "special", n) for n in sorted(found - set(core.global_area))]
 
-    def _gifts(self, core: Core, left: int) -> list[EndTurn]:
+    def _gifts(self, core: CarbonCityZeroState, left: int) -> list[EndTurn]:
         """Global Funding (rule 25): with unspent income, a Budget in play may go to another player's hand."""
         if left <= 0 or core.rivalry or "funding-gift" not in global_effects(core.global_area):
             return []
@@ -237,7 +242,7 @@ class CarbonCityZero(Rules):
         return [EndTurn(d, solo) for d in range(len(core.decks)) if d != core.active]
 
     # -- applying ------------------------------------------------------------------------------
-    def apply(self, core: Core, action: Action) -> Core:
+    def apply(self, core: CarbonCityZeroState, action: Action) -> CarbonCityZeroState:
         if isinstance(action, Buy):
             return self._buy(core, action.name)
         if isinstance(action, Use):
@@ -245,7 +250,7 @@ class CarbonCityZero(Rules):
         assert isinstance(action, EndTurn)
         return self._end_turn(core, action.gift)
 
-    def _use(self, core: Core, action: Use) -> Core:
+    def _use(self, core: CarbonCityZeroState, action: Use) -> CarbonCityZeroState:
         slots = list(core.in_play)
         i = action.index
         name, special_used, link_used = slots[i]
@@ -294,12 +299,12 @@ class CarbonCityZero(Rules):
         refill(m, -1)  # Global Opportunities (rule 25): the marketplace grows at once
         return self._after_refill(evolve(core, in_play=tuple(slots)), m)
 
-    def _with_deck(self, core: Core, deck: Deck, index: int | None = None) -> tuple[Deck, ...]:
+    def _with_deck(self, core: CarbonCityZeroState, deck: Deck, index: int | None = None) -> tuple[Deck, ...]:
         decks = list(core.decks)
         decks[core.active if index is None else index] = deck
         return tuple(decks)
 
-    def _after_refill(self, core: Core, m: MarketRefill) -> Core:
+    def _after_refill(self, core: CarbonCityZeroState, m: MarketRefill) -> CarbonCityZeroState:
         """Rule 24: snags revealed by a refill go onto the playing deck's recycle pile."""
         decks = core.decks
         if m.snags:
@@ -310,7 +315,7 @@ class CarbonCityZero(Rules):
             decks=decks, rng=m.rng,
         )
 
-    def _buy(self, core: Core, name: str) -> Core:
+    def _buy(self, core: CarbonCityZeroState, name: str) -> CarbonCityZeroState:
         """Rule 8: pay, put the card on the recycle pile (or on top of the draw deck after a
         topdeck-next special, rule 20), refill the marketplace at once."""
         deck = core.decks[core.active]
@@ -334,7 +339,7 @@ class CarbonCityZero(Rules):
         )
         return self._after_refill(core, m)
 
-    def _end_turn(self, core: Core, gift: int) -> Core:
+    def _end_turn(self, core: CarbonCityZeroState, gift: int) -> CarbonCityZeroState:
         """Rule 9 (carbon), rules 10-11 (recycle, draw), rule 13 (round counter) and the end rules 12-15, 28."""
         change = turn_carbon(core)
         decks = list(core.decks)
@@ -385,7 +390,7 @@ class CarbonCityZero(Rules):
             )
         hand = decks[nxt].hand
         decks[nxt] = evolve(decks[nxt], hand=())  # rule 5: the next player plays every card in hand
-        return Core(
+        return CarbonCityZeroState(
             players=core.players,
             rivalry=core.rivalry,
             decks=tuple(decks),
@@ -409,7 +414,7 @@ class CarbonCityZero(Rules):
             rng=rng,
         )
 
-    def _rivalry_winners(self, core: Core) -> tuple[int, ...]:
+    def _rivalry_winners(self, core: CarbonCityZeroState) -> tuple[int, ...]:
         """Friendly Rivalry: the players at 0 win; several: the lowest carbon over all cards they own.
         Guard (after the round limit, nobody at 0): the lowest carbon marker, then the same tie-break."""
         best = min(d.carbon for d in core.decks)
@@ -421,16 +426,16 @@ class CarbonCityZero(Rules):
         return tuple(i for i in leaders if owned[i] == low)
 
     # -- results ------------------------------------------------------------------------------
-    def scores(self, core: Core) -> list[int | float]:
+    def scores(self, core: CarbonCityZeroState) -> list[int | float]:
         """Cooperative: 50 minus the carbon level for everyone; Friendly Rivalry: 40 minus your marker."""
         if core.rivalry:
             return [RIVALRY_CARBON_START - d.carbon for d in core.decks]
         return [CARBON_START - core.carbon] * core.players
 
-    def winners(self, core: Core) -> list[int]:
+    def winners(self, core: CarbonCityZeroState) -> list[int]:
         return list(core.winners)
 
-    def evaluate(self, core: Core) -> list[float] | None:
+    def evaluate(self, core: CarbonCityZeroState) -> list[float] | None:
         """A projection of the turns left (each deck's carbon per turn from its cards, improving
         with what its income buys, the 65 cap included); the chance falls with the projected carbon."""
         if core.result:
@@ -446,7 +451,7 @@ class CarbonCityZero(Rules):
         chance = 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, (margin - EVAL_OFFSET) / EVAL_SCALE))))
         return [chance] * core.players
 
-    def rollout_action(self, core: Core, rnd: random.Random) -> Action:
+    def rollout_action(self, core: CarbonCityZeroState, rnd: random.Random) -> Action:
         """Quick playouts, mostly a sensible team: use what is in play, then buy the card that cuts most carbon
         for its income, and only then give the rest away or end the turn. One move in seven is random."""
         actions = self.legal_actions(core)
@@ -465,7 +470,7 @@ class CarbonCityZero(Rules):
                     best, best_key = action, key
         return best if best is not None else rnd.choice(actions)
 
-    def search_actions(self, core: Core) -> list[Action]:
+    def search_actions(self, core: CarbonCityZeroState) -> list[Action]:
         """The computer never ends a turn while a card that cuts carbon is affordable (nor gives a Budget away,
         which leaves the income unspent too): it buys that card, or what it judges a better use of the income."""
         actions = self.legal_actions(core)
@@ -473,7 +478,7 @@ class CarbonCityZero(Rules):
             return [a for a in actions if not isinstance(a, EndTurn)]
         return actions
 
-    def sample_hidden(self, core: Core, seat: int | None, rng: Rng) -> Core:
+    def sample_hidden(self, core: CarbonCityZeroState, seat: int | None, rng: Rng) -> CarbonCityZeroState:
         """Re-deal the unseen orders: each draw deck below its known top cards, and the market deck."""
         decks = []
         for d in core.decks:
@@ -484,18 +489,27 @@ class CarbonCityZero(Rules):
         own, rng = rng.split()
         return evolve(core, decks=tuple(decks), market_deck=market_deck, rng=own)
 
+    def open_information(self, options: Mapping[str, OptionValue]) -> bool:
+        """Every hand is open; only the order of the decks is hidden."""
+        return True
+
+    def load_position(
+        self, players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]
+    ) -> CarbonCityZeroState:
+        return _position.load(players, options, position)
+
     # -- information: the view and the log's words have their own modules ------------------------
-    def facts(self, core: Core, action: Action) -> dict[str, Any]:
+    def facts(self, core: CarbonCityZeroState, action: Action) -> dict[str, Any]:
         return _view.facts(core, action)
 
-    def view(self, core: Core, seat: int | None) -> dict[str, Any]:
+    def view(self, core: CarbonCityZeroState, seat: int | None) -> dict[str, Any]:
         usable = {(a.index, a.ability) for a in self._uses(core)} if not core.result and not core.buying else set()
         return _view.view(core, seat, usable)
 
-    def describe(self, before: Core, action: Action, after: Core) -> Entry:
+    def describe(self, before: CarbonCityZeroState, action: Action, after: CarbonCityZeroState) -> Entry:
         return _words.describe(before, action, after)
 
-    def why_illegal(self, core: Core, action: Action) -> str:
+    def why_illegal(self, core: CarbonCityZeroState, action: Action) -> str:
         return _words.why_illegal(core, action)
 
 
@@ -509,7 +523,7 @@ EVAL_COST = 4.0
 """Projected average price of a purchase."""
 
 
-def _deck_stats(core: Core, i: int) -> tuple[float, float, float]:
+def _deck_stats(core: CarbonCityZeroState, i: int) -> tuple[float, float, float]:
     """(cards owned, total carbon per appearance, total income) of deck ``i`` (cards in play included)."""
     d = core.decks[i]
     names = d.draw + d.hand + d.recycle + (tuple(s[0] for s in core.in_play) if i == core.active else ())
@@ -521,7 +535,7 @@ def _deck_stats(core: Core, i: int) -> tuple[float, float, float]:
     return float(max(1, len(names))), carbon, income_
 
 
-def _projected_carbon(core: Core) -> float:
+def _projected_carbon(core: CarbonCityZeroState) -> float:
     """The cooperative carbon level projected to the end of the round counter (below 0: a margin)."""
     n = len(core.decks)
     stats = [list(_deck_stats(core, i)) for i in range(n)]
@@ -545,7 +559,7 @@ def _projected_carbon(core: Core) -> float:
     return carbon
 
 
-def _rivalry_turns(core: Core, i: int, pending: int) -> float:
+def _rivalry_turns(core: CarbonCityZeroState, i: int, pending: int) -> float:
     """Friendly Rivalry: the projected number of own turns for player ``i`` to reach 0."""
     count, total, money = _deck_stats(core, i)
     carbon = float(core.decks[i].carbon + pending)

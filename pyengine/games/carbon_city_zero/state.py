@@ -34,7 +34,7 @@ class Deck:
 
 
 @dataclass(frozen=True)
-class Core:
+class CarbonCityZeroState:
     players: int
     rivalry: bool
     decks: tuple[Deck, ...]
@@ -77,7 +77,7 @@ def global_effects(global_area: tuple[str, ...]) -> frozenset[str]:
     return found
 
 
-def has_global(core: Core, effect: str) -> bool:
+def has_global(core: CarbonCityZeroState, effect: str) -> bool:
     return effect in global_effects(core.global_area)
 
 
@@ -85,7 +85,7 @@ COST = {n: c.cost for n, c in CARDS.items()}
 _INCOME = {n: c.income for n, c in CARDS.items()}
 
 
-def cost_of(core: Core, name: str) -> int:
+def cost_of(core: CarbonCityZeroState, name: str) -> int:
     """The price now: Increased Funding (rule 28) takes 1 off every cost above 1 (never below 1)."""
     cost = COST[name]
     if cost > 1 and core.rivalry and "cost-1" in global_effects(core.global_area):
@@ -93,12 +93,12 @@ def cost_of(core: Core, name: str) -> int:
     return cost
 
 
-def income(core: Core) -> int:
+def income(core: CarbonCityZeroState) -> int:
     """Rule 7: the total income of the cards in play."""
     return sum([_INCOME[s[0]] for s in core.in_play])
 
 
-def turn_carbon(core: Core) -> int:
+def turn_carbon(core: CarbonCityZeroState) -> int:
     """Rule 9: the carbon of the cards in play plus link bonuses (factories-zero applied, rules 16 and 21)."""
     total = core.link_bonus
     zero = core.factories_zero
@@ -114,7 +114,7 @@ def market_size(global_area: tuple[str, ...]) -> int:
     return MARKET + 1 if "market-6" in global_effects(global_area) else MARKET
 
 
-def hand_size(core: Core) -> int:
+def hand_size(core: CarbonCityZeroState) -> int:
     """Rule 11 with the Globals (draw 6, rule 25) and Poor Communication (one fewer, rule 24)."""
     size = HAND + (1 if has_global(core, "draw-6") else 0)
     if any(CARDS[s[0]].effect == "draw-4" for s in core.in_play):
@@ -184,7 +184,7 @@ def refill(m: MarketRefill, hole: int, size: int | None = None) -> None:
             reshuffled = False
 
 
-def owned_carbon(core: Core, deck: int) -> int:
+def owned_carbon(core: CarbonCityZeroState, deck: int) -> int:
     """Friendly Rivalry tie-break (rule 28): the total carbon of every card a player owns."""
     d = core.decks[deck]
     names = d.draw + d.hand + d.recycle + (tuple(s[0] for s in core.in_play) if deck == core.active else ())

@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core import Action, NamedPosition
-from .actions import NOTATION, Buy, Use
 from .cards import CARBON_MAX, CARDS
-from .state import Core, canonical, cost_of, hand_size, income, owned_carbon, turn_carbon
+from .notation import NOTATION, Buy, Use
+from .state import CarbonCityZeroState, canonical, cost_of, hand_size, income, owned_carbon, turn_carbon
 
 POSITIONS: Mapping[str, NamedPosition] = {}
 """Named positions (none yet: the rules page has no figures)."""
@@ -34,7 +34,7 @@ CARD_VIEW: dict[str, dict[str, Any]] = {
 """Every card's printed values, by name (the same in every view)."""
 
 
-def view(core: Core, seat: int | None, usable: set[tuple[int, str]]) -> dict[str, Any]:
+def view(core: CarbonCityZeroState, seat: int | None, usable: set[tuple[int, str]]) -> dict[str, Any]:
     """The view of any seat: ``usable`` holds (place in play, "special" / "link") of the abilities usable now."""
     solo = core.players == 1
     decks = []
@@ -100,7 +100,7 @@ def view(core: Core, seat: int | None, usable: set[tuple[int, str]]) -> dict[str
     }
 
 
-def facts(core: Core, action: Action) -> dict[str, Any]:
+def facts(core: CarbonCityZeroState, action: Action) -> dict[str, Any]:
     """The notation's facts, plus where the action is clicked: ``in_play`` (the places in play of the
     identical cards whose ability it is; identical cards are one choice), ``target_in_play`` (the places
     of a discard-in-play target and its identical cards), ``cost`` (of a purchase)."""

@@ -10,26 +10,26 @@ from typing import Any
 
 from ...core import Action
 from ...words import Entry, plain
-from .actions import TARGET_CHOICES, Buy, EndTurn, Use
 from .cards import CARBON_MAX, CARDS
-from .state import Core, canonical, cost_of, has_global, income, turn_carbon
+from .notation import TARGET_CHOICES, Buy, EndTurn, Use
+from .state import CarbonCityZeroState, canonical, cost_of, has_global, income, turn_carbon
 
 
-def _who(core: Core, deck: int) -> str:
+def _who(core: CarbonCityZeroState, deck: int) -> str:
     """The deck's owner as a placeholder, or the deck's name in solo."""
     return f"Deck {deck + 1}" if core.players == 1 else f"{{{deck}}}"
 
 
-def _verb(core: Core, deck: int, verb: str) -> str:
+def _verb(core: CarbonCityZeroState, deck: int, verb: str) -> str:
     """A verb that agrees with :func:`_who` ("you buy", "Computer 2 buys", "Deck 1 buys")."""
     return verb if core.players == 1 else f"{{{deck}:{verb}}}"
 
 
-def _seat(core: Core) -> int:
+def _seat(core: CarbonCityZeroState) -> int:
     return 0 if core.players == 1 else core.active
 
 
-def describe(before: Core, action: Action, after: Core) -> Entry:
+def describe(before: CarbonCityZeroState, action: Action, after: CarbonCityZeroState) -> Entry:
     """The log entry: who did what, the cards bought or played and the carbon change (all public)."""
     deck = before.active
     who = _who(before, deck)
@@ -92,7 +92,7 @@ def describe(before: Core, action: Action, after: Core) -> Entry:
     return Entry(_seat(before), text, facts)
 
 
-def _revealed(before: Core, after: Core, facts: dict[str, Any]) -> str:
+def _revealed(before: CarbonCityZeroState, after: CarbonCityZeroState, facts: dict[str, Any]) -> str:
     """What a market refill revealed (snags and Globals are public, rules 24-25), in words and in ``facts``."""
     notes = []
     new_globals = [g for g in after.global_area if g not in before.global_area]
@@ -109,7 +109,7 @@ def _revealed(before: Core, after: Core, facts: dict[str, Any]) -> str:
     return "; " + "; ".join(notes) if notes else ""
 
 
-def why_illegal(core: Core, action: Action) -> str:
+def why_illegal(core: CarbonCityZeroState, action: Action) -> str:
     """Why a well-written action is not legal now (the game is not over), citing the rules page."""
     if isinstance(action, Use):
         return _why_use(core, action)
@@ -125,7 +125,7 @@ def why_illegal(core: Core, action: Action) -> str:
     return f"{name} costs {cost_of(core, name)} and you have {left} income left (rule 8)"
 
 
-def _why_gift(core: Core, action: EndTurn) -> str:
+def _why_gift(core: CarbonCityZeroState, action: EndTurn) -> str:
     if core.rivalry or not has_global(core, "funding-gift"):
         return "only Global Funding lets you give a Budget away (rule 25), and it is not in the Global area"
     solo = core.players == 1
@@ -142,7 +142,7 @@ def _why_gift(core: Core, action: EndTurn) -> str:
     return "you have no Budget in play to give (rule 25)"
 
 
-def _why_use(core: Core, action: Use) -> str:
+def _why_use(core: CarbonCityZeroState, action: Use) -> str:
     number = f"#{action.index + 1}"
     if action.name not in CARDS:
         return f"there is no card called {action.name!r}"
@@ -176,7 +176,7 @@ def _why_use(core: Core, action: Use) -> str:
     return f"the link of {action.name} would change nothing now (factories already count 0)"
 
 
-def _why_target(core: Core, action: Use, special: str) -> str:
+def _why_target(core: CarbonCityZeroState, action: Use, special: str) -> str:
     """A special's choice that is not on offer (or a choice missing or given where none is asked)."""
     choice, target = action.choice, action.target
     if not choice and CARDS[action.name].special in TARGET_CHOICES:
