@@ -83,13 +83,27 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         return handle
 
+    error_message_format = (
+        '<!doctype html><html lang="en"><meta charset="utf-8"><title>%(code)d %(message)s</title>'
+        "<h1>%(message)s</h1><p>%(explain)s</p></html>"
+    )
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """An error page in words; an address too long to read says so and what to do."""
+        if code == http.HTTPStatus.REQUEST_URI_TOO_LONG:
+            message = "This address is too long"
+            explain = ("The server reads addresses of up to 64 kB. A game's moves belong after # in the address "
+                       "(the part the browser keeps to itself), or in a record loaded by the page.")
+        super().send_error(code, message, explain)
+
     def log_message(self, format: str, *args: Any) -> None:
         """Say nothing per request."""
 
     def end_headers(self) -> None:
         """Ask browsers to revalidate HTML, build.json (the cache key lives there), the service worker and the web app
         manifest; the rest caches normally."""
-        if self.path.split("?", 1)[0].endswith(("/", ".html", "build.json", "sw.js", ".webmanifest")):
+        path = getattr(self, "path", "")  # unset when the request line itself was refused (too long)
+        if path.split("?", 1)[0].endswith(("/", ".html", "build.json", "sw.js", ".webmanifest")):
             self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
