@@ -17,12 +17,12 @@ from pyengine.games.carbondale import (
     FIGURE_1,
     ROUND_LIMIT,
     RULES,
-    CarbondaleCore,
+    CarbondaleState,
     build_limit,
     network,
 )
-from pyengine.games.carbondale.rules import DECK
-from pyengine.games.carbondale.view import NETWORK_ENTRY_FIELDS, POSITION_FIELDS
+from pyengine.games.carbondale.state import DECK
+from pyengine.games.carbondale.position import NETWORK_ENTRY_FIELDS, POSITION_FIELDS
 from pyengine.rng import Rng
 from pyengine.words import Entry, seat_names
 
@@ -77,8 +77,8 @@ def said(state: State, you: int | None = None, index: int = -1) -> str:
     return entry.say(seat_names(state.players), you)
 
 
-def core_of(state: State) -> CarbondaleCore:
-    assert isinstance(state.core, CarbondaleCore)
+def core_of(state: State) -> CarbondaleState:
+    assert isinstance(state.core, CarbondaleState)
     return state.core
 
 

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pyengine
 from pyengine import Rng
-from pyengine.games.carbondale.actions import TakeStock
+from pyengine.games.carbondale.notation import TakeStock
 
 
 def test_carbondale_a_card_taken_from_the_stock_stays_in_the_takers_hand() -> None:

@@ -8,16 +8,18 @@ tests cite them as "rule 18". Choices where the original leaves room are listed 
 - face-down discards are unseen by everyone, challenge and defending cards included;
 - rule 25 (stalemate guard) plus rule 26, a hard limit of ``ROUND_LIMIT`` rounds, so every game ends.
 
-Modules, in the contract's order: :mod:`.rules` (the core value, setup, legal actions, apply, scores,
-evaluate, sample_hidden) with :mod:`.network` (where a card lies, the build table and what a
-network's cards imply), :mod:`.actions` (action values and :data:`NOTATION`), :mod:`.words`
-(describe, why_illegal), :mod:`.view` (views and named positions).
+The package, as every game's: :mod:`.rules` (:class:`CarbondaleRules`: setup, legal actions, apply, scores,
+evaluate, sample_hidden), :mod:`.notation` (action values and :data:`NOTATION`), :mod:`.words` (describe,
+why_illegal), :mod:`.view` (views and named positions) and :mod:`.position` (a state from a described
+position); beside them :mod:`.state` (:class:`CarbondaleState`, the deck and its piles) and :mod:`.network`
+(where a card lies, the build table and what a network's cards imply).
 """
 
 from __future__ import annotations
 
 from ...core import register
-from .actions import (
+from .network import ZONE, Network, Placed, build_limit, network
+from .notation import (
     NOTATION,
     Build,
     Claim,
@@ -30,11 +32,11 @@ from .actions import (
     Move,
     TakeStock,
 )
-from .network import ZONE, Network, Placed, build_limit, network
-from .rules import ROUND_LIMIT, CarbondaleCore
-from .view import FIGURE_1, Carbondale
+from .rules import CarbondaleRules
+from .state import ROUND_LIMIT, CarbondaleState
+from .view import FIGURE_1
 
-RULES = register(Carbondale())
+RULES = register(CarbondaleRules())
 
 __all__ = [
     "FIGURE_1",
@@ -43,8 +45,8 @@ __all__ = [
     "ROUND_LIMIT",
     "ZONE",
     "Build",
-    "Carbondale",
-    "CarbondaleCore",
+    "CarbondaleRules",
+    "CarbondaleState",
     "Claim",
     "Contribute",
     "Decline",

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...cards import Card
-from .actions import DIRECTIONS
+from .notation import DIRECTIONS
 
 CLUBS, DIAMONDS, HEARTS, SPADES = "♣", "♢", "♡", "♠"
 

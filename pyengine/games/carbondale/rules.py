@@ -1,5 +1,5 @@
-"""Carbondale's mechanics: the core value, setup, legal actions, apply, scores (what a network implies is in
-:mod:`.network`).
+"""Carbondale's rules: setup, legal actions, apply, scores and the AI's hooks, over the state of :mod:`.state`
+(what a network implies is in :mod:`.network`).
 
 Rule numbers ("rule 18") are those of the game's rules page, ``web/rules/carbondale.html``.
 """
@@ -7,16 +7,28 @@ Rule numbers ("rule 18") are those of the game's rules page, ``web/rules/carbond
 from __future__ import annotations
 
 import random
-from bisect import insort
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import Any
 
 from ...cards import Card
 from ...core import Action, GameInfo, Option, OptionValue, Rules
 from ...frozen import evolve
-from ...notation import Notation, quote
+from ...notation import Notation
 from ...rng import Rng
-from .actions import (
+from ...words import Entry
+from . import position as _position
+from . import view as _view
+from . import words as _words
+from .network import (
+    Placed,
+    build_limit,
+    can_challenge,
+    can_defend,
+    earns_bonus,
+    network,
+    reaches_goal,
+)
+from .notation import (
     DECLINE,
     DIRECTIONS,
     DRAW_PILE,
@@ -33,173 +45,37 @@ from .actions import (
     EndTurn,
     TakeStock,
 )
-from .network import (
-    CLUBS,
-    DIAMONDS,
-    HEARTS,
-    SPADES,
-    Placed,
-    build_limit,
-    can_challenge,
-    can_defend,
-    earns_bonus,
-    network,
-    reaches_goal,
+from .state import (
+    ACT,
+    ACTIONS_PER_TURN,
+    BONUS_HAND_SIZE,
+    CLAIM_ATTEMPTS,
+    CONTRIBUTE,
+    DECK,
+    DEFEND,
+    DISCARD,
+    DRAW,
+    HAND_SIZE,
+    OVER,
+    ROUND_LIMIT,
+    SEGMENTS,
+    STALEMATE_ROUNDS,
+    STARTING_PAIRS,
+    CarbondaleState,
+    Challenge,
+    _knowing,
+    _with,
+    _without,
+    can_draw_pile,
+    distinct,
+    minus,
+    scores,
 )
-
-HAND_SIZE = 4
-"""Rules 4 and 16: draw until the hand holds four cards."""
-BONUS_HAND_SIZE = 5
-"""Rule 11: one extra card after a one-step club or spade climb."""
-CLAIM_ATTEMPTS = 2
-"""Rule 13: at most two claim attempts a turn."""
-STALEMATE_ROUNDS = 3
-"""Rule 25: three full rounds without a build, counted from the turn after the last spare pile came in."""
-ROUND_LIMIT = 100
-"""Rule 26: the game ends after 100 rounds whatever happens."""
-ACTIONS_PER_TURN = 15
-"""A turn has at most 4 claim actions, 5 discards then 4 draws (or build, contribute and 5 draws), an end: 14."""
-
-ACT, DEFEND, CONTRIBUTE, DISCARD, DRAW, OVER = "act", "defend", "contribute", "discard", "draw", "over"
-
-DECK = tuple(Card(rank, suit) for suit in (CLUBS, DIAMONDS, HEARTS, SPADES) for rank in range(1, 11))
-"""Rule 1: one deck per player without jokers and without J, Q, K (ace = 1)."""
-
-STARTING_PAIRS = ((Card(1, SPADES), Card(2, CLUBS)), (Card(1, CLUBS), Card(2, SPADES)))
-"""Rule 2: each player gets A♠ + 2♣ or A♣ + 2♠ (ace first: it lies west)."""
-
-SEGMENTS = ((1, 4), (5, 7), (8, 10))
-"""Rule 3: the draw pile (A-4) and the two spare piles (5-7, then 8-10)."""
-
-
-# -- values ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Challenge:
-    """A pending claim (rule 19): ``challenger`` shows ``card`` for ``target`` at (x, y) in ``owner``'s network."""
-
-    challenger: int
-    owner: int
-    x: int
-    y: int
-    target: Card
-    card: Card
-
-
-@dataclass(frozen=True)
-class CarbondaleCore:
-    players: int
-    any_black_to_red: bool
-    networks: tuple[tuple[Placed, ...], ...]
-    hands: tuple[tuple[Card, ...], ...]
-    """Each hand sorted."""
-    pile: tuple[Card, ...]
-    """The draw pile; its top is the last card."""
-    spares: tuple[tuple[Card, ...], ...]
-    """The unused spare piles, next one first (rule 3)."""
-    stock: tuple[Card, ...]
-    """The communal stock, face up, sorted (rule 5)."""
-    fresh: tuple[Card, ...]
-    """Stock cards the current player put down this turn (may not be drawn back, rule 16), sorted."""
-    discards: tuple[Card, ...]
-    """The face-down discards, sorted (nobody tracks them)."""
-    current: int
-    phase: str
-    rng: Rng
-    claims: int = 0
-    claimed: bool = False
-    pending: Challenge | None = None
-    built: bool = False
-    draw_to: int = HAND_SIZE
-    idle: int = 0
-    """Turns ended in a row without a build, counted from the turn after the last spare pile came in (rule 25)."""
-    buried: tuple[Card, ...] = ()
-    """Face-down discards the current player put down this turn (discards and challenge cards), sorted: like
-    ``fresh``, they stay out of a draw pile re-formed during the turn (rule 17)."""
-    last_spare_in: bool = False
-    """The last spare pile came in during this turn, which therefore does not count as idle (rule 25)."""
-    turns: int = 0
-    winners: tuple[int, ...] = ()
-    ending: str = ""
-    known: tuple[tuple[Card, ...], ...] = ()
-    """Cards every seat saw go into each hand and not come out (taken from the stock, won by a claim), sorted;
-    empty until there are any. Re-deals keep them in their hands (public knowledge)."""
-
-
-# -- multisets of cards ------------------------------------------------------------------
-
-
-def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1 :]
-
-
-def _with(cards: tuple[Card, ...], *more: Card) -> tuple[Card, ...]:
-    out = list(cards)
-    for card in more:
-        insort(out, card)
-    return tuple(out)
-
-
-def _knowing(core: CarbondaleCore, seat: int | None = None, card: Card | None = None) -> CarbondaleCore:
-    """``core`` with ``card`` publicly known to be in ``seat``'s hand, and every known card that a hand no
-    longer holds forgotten (a hand holding a copy still holds the known card, whichever copy was played)."""
-    known = [list(k) for k in core.known] or [[] for _ in core.hands]
-    if seat is not None and card is not None:
-        known[seat].append(card)
-    kept = []
-    for hand, cards in zip(core.hands, known, strict=True):
-        left = list(hand)
-        still = []
-        for c in sorted(cards):
-            if c in left:
-                left.remove(c)
-                still.append(c)
-        kept.append(tuple(still))
-    return evolve(core, known=tuple(kept) if any(kept) else ())
-
-
-def distinct(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    return tuple(dict.fromkeys(cards))
-
-
-def minus(cards: tuple[Card, ...], taken: tuple[Card, ...]) -> tuple[Card, ...]:
-    out = list(cards)
-    for card in taken:
-        out.remove(card)
-    return tuple(out)
-
-
-def can_draw_pile(core: CarbondaleCore) -> bool:
-    """Rules 16 and 17: is there a draw pile, or anything to re-form one from? Not the cards the current player
-    put down this turn (``fresh`` and ``buried``, parts of the stock and the discards)."""
-    return bool(core.pile or core.spares) or len(core.stock) > len(core.fresh) or len(core.discards) > len(
-        core.buried
-    )
-
-
-def parse_card(text: object, where: str = "card") -> Card:
-    """A card of the Carbondale deck (ace to 10, rule 1) written like ``5♡``; a short ``ValueError`` starting
-    with ``where`` otherwise."""
-    if not isinstance(text, str):
-        raise ValueError(f"{where}: a card is text, rank then suit, like 5♡ or 10♣; got {type(text).__name__}")
-    if len(text) > 8:
-        raise ValueError(f"{where}: {quote(text)} is not a card (write rank then suit, like 5♡ or 10♣)")
-    try:
-        card = Card.parse(text)
-    except ValueError:
-        raise ValueError(f"{where}: {quote(text)} is not a card (write rank then suit, like 5♡ or 10♣)") from None
-    if not 1 <= card.rank <= 10:
-        raise ValueError(f"{where}: {quote(text)} is not a Carbondale card (ace to 10 only, rule 1)")
-    return card
-
-
-# -- the rules ---------------------------------------------------------------------------
 
 
 class CarbondaleRules(Rules):
-    """The mechanics; :class:`~.words.CarbondaleWords` and :class:`~.view.Carbondale` add the words and views."""
+    """Carbondale's rules: the contract, with the words, views and positions of :mod:`.words`, :mod:`.view` and
+    :mod:`.position`."""
 
     info = GameInfo(
         id="carbondale",
@@ -224,9 +100,10 @@ class CarbondaleRules(Rules):
         max_actions=lambda players: ROUND_LIMIT * players * ACTIONS_PER_TURN,
     )
     notation: Notation = NOTATION
+    positions = _view.POSITIONS
 
     # -- setup ---------------------------------------------------------------------------
-    def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> CarbondaleCore:
+    def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> CarbondaleState:
         """Rules 2-4: starting pairs, three shuffled segments, four cards each, a random first player."""
         pool = list(DECK * players)
         networks = []
@@ -245,7 +122,7 @@ class CarbondaleRules(Rules):
             hands.append(tuple(sorted(pile[-HAND_SIZE:])))
             pile = pile[:-HAND_SIZE]
         first, rng = rng.below(players)
-        return CarbondaleCore(
+        return CarbondaleState(
             players=players,
             any_black_to_red=bool(options.get("any_black_to_red", False)),
             networks=tuple(networks),
@@ -261,7 +138,7 @@ class CarbondaleRules(Rules):
         )
 
     # -- whose decision --------------------------------------------------------------------
-    def current_player(self, core: CarbondaleCore) -> int | None:
+    def current_player(self, core: CarbondaleState) -> int | None:
         if core.phase == OVER:
             return None
         if core.phase == DEFEND and core.pending is not None:
@@ -269,7 +146,7 @@ class CarbondaleRules(Rules):
         return core.current
 
     # -- legal actions ---------------------------------------------------------------------
-    def legal_actions(self, core: CarbondaleCore) -> list[Action]:
+    def legal_actions(self, core: CarbondaleState) -> list[Action]:
         phase = core.phase
         if phase == OVER:
             return []
@@ -292,7 +169,7 @@ class CarbondaleRules(Rules):
         actions.extend(self._draws(core, hand))
         return actions
 
-    def _defences(self, core: CarbondaleCore) -> list[Action]:
+    def _defences(self, core: CarbondaleState) -> list[Action]:
         """Rule 20: any card of the challenge card's colour and at least its rank, or decline."""
         pending = core.pending
         assert pending is not None
@@ -302,7 +179,7 @@ class CarbondaleRules(Rules):
         options.append(DECLINE)
         return options
 
-    def _claims(self, core: CarbondaleCore, cards: tuple[Card, ...]) -> list[Action]:
+    def _claims(self, core: CarbondaleState, cards: tuple[Card, ...]) -> list[Action]:
         """Rule 19: every vulnerable opponent card with every challenge card that beats it by two."""
         actions: list[Action] = []
         for step in range(1, core.players):
@@ -313,7 +190,7 @@ class CarbondaleRules(Rules):
                         actions.append(Claim(placed.card, placed.x, placed.y, owner, card))
         return actions
 
-    def _builds(self, core: CarbondaleCore, cards: tuple[Card, ...]) -> list[Action]:
+    def _builds(self, core: CarbondaleState, cards: tuple[Card, ...]) -> list[Action]:
         """Rules 6-10: each hand card into each cell next to a black card that the table allows."""
         net = network(core.networks[core.current])
         cells = net.cells
@@ -342,7 +219,7 @@ class CarbondaleRules(Rules):
                         actions.append(Build(card, x, y, name, source))
         return actions
 
-    def _draws(self, core: CarbondaleCore, hand: tuple[Card, ...]) -> list[Action]:
+    def _draws(self, core: CarbondaleState, hand: tuple[Card, ...]) -> list[Action]:
         """Rule 16: draw from the pile or any stock card not put down this turn; end when done."""
         if len(hand) >= core.draw_to:
             return [END_TURN]
@@ -357,7 +234,7 @@ class CarbondaleRules(Rules):
         return actions
 
     # -- applying --------------------------------------------------------------------------
-    def apply(self, core: CarbondaleCore, action: Action) -> CarbondaleCore:
+    def apply(self, core: CarbondaleState, action: Action) -> CarbondaleState:
         after = self._apply(core, action)
         if isinstance(action, TakeStock):
             return _knowing(after, core.current, action.card)
@@ -367,7 +244,7 @@ class CarbondaleRules(Rules):
             return _knowing(after)
         return after
 
-    def _apply(self, core: CarbondaleCore, action: Action) -> CarbondaleCore:
+    def _apply(self, core: CarbondaleState, action: Action) -> CarbondaleState:
         seat = core.current
         hands = list(core.hands)
         if isinstance(action, Claim):
@@ -466,7 +343,7 @@ class CarbondaleRules(Rules):
         raise TypeError(f"not a Carbondale action: {action!r}")
 
     @staticmethod
-    def _reform(core: CarbondaleCore) -> CarbondaleCore:
+    def _reform(core: CarbondaleState) -> CarbondaleState:
         """Rule 17: the next spare pile, the stock and the face-down discards, shuffled together, except the
         cards the current player put down this turn: they stay where they are (rule 16)."""
         stock = minus(core.stock, core.fresh) if core.fresh else core.stock
@@ -483,13 +360,13 @@ class CarbondaleRules(Rules):
             last_spare_in=core.last_spare_in or len(core.spares) == 1,
         )
 
-    def _after_draw(self, core: CarbondaleCore) -> CarbondaleCore:
+    def _after_draw(self, core: CarbondaleState) -> CarbondaleState:
         """The turn ends by itself once the hand is full or nothing can be drawn."""
         if len(core.hands[core.current]) >= core.draw_to or not can_draw_pile(core):
             return self._end_turn(core)
         return core
 
-    def _end_turn(self, core: CarbondaleCore) -> CarbondaleCore:
+    def _end_turn(self, core: CarbondaleState) -> CarbondaleState:
         """Pass the turn on; rule 25's stalemate guard and rule 26's round limit end the game."""
         idle = core.idle
         if not core.spares and not core.last_spare_in:
@@ -516,7 +393,7 @@ class CarbondaleRules(Rules):
         return core
 
     @staticmethod
-    def _finish(core: CarbondaleCore, ending: str) -> CarbondaleCore:
+    def _finish(core: CarbondaleState, ending: str) -> CarbondaleState:
         """Rule 27: the best progress wins, ties shared."""
         progress = [network(n).progress for n in core.networks]
         best = max(progress)
@@ -524,13 +401,13 @@ class CarbondaleRules(Rules):
         return evolve(core, phase=OVER, winners=winners, ending=ending)
 
     # -- results -----------------------------------------------------------------------------
-    def scores(self, core: CarbondaleCore) -> list[int | float]:
-        return [network(n).progress for n in core.networks]
+    def scores(self, core: CarbondaleState) -> list[int | float]:
+        return scores(core)
 
-    def winners(self, core: CarbondaleCore) -> list[int]:
+    def winners(self, core: CarbondaleState) -> list[int]:
         return list(core.winners)
 
-    def evaluate(self, core: CarbondaleCore) -> list[float]:
+    def evaluate(self, core: CarbondaleState) -> list[float]:
         """Progress toward 7 + 3 plus a little for the black cards that can still build, as shares of 1."""
         if core.phase == OVER:
             return [1.0 if seat in core.winners else 0.0 for seat in range(core.players)]
@@ -543,7 +420,7 @@ class CarbondaleRules(Rules):
         total = sum(weights)
         return [w / total for w in weights]
 
-    def rollout_action(self, core: CarbondaleCore, rnd: random.Random) -> Action:
+    def rollout_action(self, core: CarbondaleState, rnd: random.Random) -> Action:
         """Quick playouts: build when possible (red cards first, they win), claim often; else at random."""
         actions = self.legal_actions(core)
         if len(actions) == 1 or rnd.random() < 0.2:
@@ -557,7 +434,7 @@ class CarbondaleRules(Rules):
             return rnd.choice(claims)
         return rnd.choice(actions)
 
-    def sample_hidden(self, core: CarbondaleCore, seat: int | None, rng: Rng) -> CarbondaleCore:
+    def sample_hidden(self, core: CarbondaleState, seat: int | None, rng: Rng) -> CarbondaleState:
         """Re-deal every unseen card: other hands, the draw pile and the face-down discards share one
         pool; each spare pile (whose cards are known, rule 3) is only re-shuffled. A card a hand is publicly
         known to hold (``known``) stays in it. As many of the new discards as the current player put face
@@ -590,3 +467,23 @@ class CarbondaleRules(Rules):
         return evolve(
             core, hands=tuple(hands), pile=pile, discards=discards, buried=buried, spares=tuple(spares), rng=own
         )
+
+    # -- the table's part (see view.py, words.py and position.py) ------------------------------------
+    def view(self, core: CarbondaleState, seat: int | None) -> dict[str, Any]:
+        return _view.view(core, seat)
+
+    def describe(self, before: CarbondaleState, action: Action, after: CarbondaleState) -> Entry:
+        return _words.describe(before, action, after)
+
+    def why_illegal(self, core: CarbondaleState, action: Action) -> str:
+        return _words.why_illegal(core, action)
+
+    def load_position(
+        self, players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]
+    ) -> CarbondaleState:
+        """A core from a position (the rules page's "Position format"; see :func:`.position.load`), refused
+        with a ``ValueError`` unless the game could go on from it."""
+        core = _position.load(players, options, position)
+        if not self.legal_actions(core) or len(self.scores(core)) != core.players:
+            raise ValueError("position: the game could not go on from it")
+        return core

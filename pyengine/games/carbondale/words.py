@@ -10,9 +10,9 @@ from typing import Any
 from ...cards import Card
 from ...core import Action
 from ...words import Entry
-from .actions import STEP, Build, Claim, Contribute, Decline, Defend, Discard, DrawPile, EndTurn, TakeStock
 from .network import build_limit, can_defend, network
-from .rules import (
+from .notation import STEP, Build, Claim, Contribute, Decline, Defend, Discard, DrawPile, EndTurn, TakeStock
+from .state import (
     ACT,
     CLAIM_ATTEMPTS,
     CONTRIBUTE,
@@ -20,8 +20,8 @@ from .rules import (
     DISCARD,
     OVER,
     ROUND_LIMIT,
-    CarbondaleCore,
-    CarbondaleRules,
+    CarbondaleState,
+    scores,
 )
 
 ENDINGS = {
@@ -36,180 +36,179 @@ def _cards_of(action: Action) -> tuple[Card, ...]:
     return tuple(getattr(action, name) for name in ("card", "target", "challenge", "source") if hasattr(action, name))
 
 
-class CarbondaleWords(CarbondaleRules):
-    """The mechanics plus their words."""
+# -- the log -----------------------------------------------------------------------------
 
-    # -- the log -----------------------------------------------------------------------------
-    def describe(self, before: CarbondaleCore, action: Action, after: CarbondaleCore) -> Entry:
-        seat = before.pending.owner if before.phase == DEFEND and before.pending is not None else before.current
-        who = f"{{{seat}}}"
-        facts: dict[str, Any]
-        if isinstance(action, Claim):
-            text = (
-                f"{who} {{{seat}:challenges}} for {action.target} at {action.x},{action.y} in "
-                f"{{{action.owner}:poss}} network with {action.challenge}"
-            )
-            facts = {"kind": "claim", "owner": action.owner, "target": action.target.text, "x": action.x,
-                     "y": action.y, "challenge": action.challenge.text}
-        elif isinstance(action, Defend):
-            text = f"{who} {{{seat}:defends}} with {action.card}; the claim fails and both cards go face down"
-            pending = before.pending
-            facts = {"kind": "defend", "card": action.card.text,
-                     "challenge": pending.card.text if pending else None}
-        elif isinstance(action, Decline):
-            pending = before.pending
-            assert pending is not None
-            taker = before.current
-            text = f"{who} {{{seat}:does}} not defend; {{{taker}}} {{{taker}:takes}} {pending.target}"
-            facts = {"kind": "decline", "owner": pending.owner, "taker": taker, "target": pending.target.text,
-                     "x": pending.x, "y": pending.y, "challenge": pending.card.text}
-        elif isinstance(action, Build):
-            text = (
-                f"{who} {{{seat}:builds}} {action.card} at {action.x},{action.y}, "
-                f"{action.direction} of {action.source}"
-            )
-            bonus = after.draw_to > before.draw_to
-            if bonus:
-                text += " (an extra card at the draw)"
-            dx, dy = STEP[action.direction]
-            facts = {"kind": "build", "card": action.card.text, "x": action.x, "y": action.y,
-                     "direction": action.direction, "source": action.source.text,
-                     "from": [action.x - dx, action.y - dy], "bonus": bonus}
-        elif isinstance(action, Contribute):
-            text = f"{who} {{{seat}:contributes}} {action.card} to the communal stock"
-            facts = {"kind": "contribute", "card": action.card.text}
-        elif isinstance(action, Discard):
-            if action.face_up:
-                text = f"{who} {{{seat}:discards}} {action.card} face up"
-                facts = {"kind": "discard", "card": action.card.text, "face_up": True}
-            else:
-                text = f"{who} {{{seat}:discards}} a card face down"
-                facts = {"kind": "discard", "face_up": False}  # the card stays hidden
-        elif isinstance(action, DrawPile):
-            reformed = not before.pile
-            if reformed:
-                used = " the next spare pile," if before.spares else ""
-                kept = " (not the cards put down this turn)" if before.fresh or before.buried else ""
-                text = (
-                    f"The draw pile is re-formed from{used} the stock and the face-down discards{kept}; "
-                    f"{who} {{{seat}:draws}}"
-                )
-            else:
-                text = f"{who} {{{seat}:draws}} from the pile"
-            facts = {"kind": "draw", "reformed": reformed}
-        elif isinstance(action, TakeStock):
-            text = f"{who} {{{seat}:takes}} {action.card} from the communal stock"
-            facts = {"kind": "take", "card": action.card.text}
-        else:
-            assert isinstance(action, EndTurn)
-            text = f"{who} {{{seat}:ends}} the turn"
-            facts = {"kind": "end"}
-        if after.phase == OVER:
-            winners = " and ".join(f"{{{w}}}" for w in after.winners)
-            verb = f"{{{after.winners[0]}:wins}}" if len(after.winners) == 1 else "win"
-            ending = ENDINGS[after.ending].replace("{w:wins}", verb).replace("{w}", winners)
-            text += f". {ending}"
-            facts |= {"ending": after.ending, "winners": list(after.winners), "scores": self.scores(after)}
-        return Entry(seat, text, facts)
-
-    # -- refusals ------------------------------------------------------------------------------
-    def why_illegal(self, core: CarbondaleCore, action: Action) -> str:
-        for card in _cards_of(action):
-            if not 1 <= card.rank <= 10:
-                return f"{card} is not a Carbondale card (ace to 10 only, rule 1)"
-        hand = core.hands[core.current]
-        if core.phase == DEFEND:
-            pending = core.pending
-            assert pending is not None
-            if isinstance(action, Defend):
-                if action.card not in core.hands[pending.owner]:
-                    return f"you have no {action.card} in hand"
-                if not can_defend(pending.card, action.card):
-                    return (
-                        f"a defence against {pending.card} needs a {pending.card.colour} card "
-                        f"of rank {pending.card.rank} or higher (rule 20)"
-                    )
-            return "the challenge must first be answered: defend with a card or decline (rule 20)"
-        if isinstance(action, Defend | Decline):
-            return "there is no challenge to answer"
-        if core.phase == CONTRIBUTE and not isinstance(action, Contribute):
-            return "after a build you must contribute a card from your hand to the communal stock (rule 14)"
-        if isinstance(action, Contribute):
-            if core.phase != CONTRIBUTE:
-                return "you contribute a card only right after a build (rule 14)"
-            return f"you have no {action.card} in hand"
-        if isinstance(action, Claim):
-            return self._why_claim(core, action)
-        if isinstance(action, Build):
-            return self._why_build(core, action)
-        if isinstance(action, Discard):
-            if core.phase not in (ACT, DISCARD):
-                return "you may discard only instead of building, before drawing (rules 12 and 15)"
-            return f"you have no {action.card} in hand"
-        if isinstance(action, EndTurn):
-            return f"you must first draw up to {core.draw_to} cards (rule 16)"
-        if len(hand) >= core.draw_to:
-            return f"you draw nothing: your hand already holds {len(hand)} cards (rule 16)"
-        if isinstance(action, DrawPile):
-            if core.fresh or core.buried:
-                return (
-                    "the draw pile is empty and there is nothing to re-form it from: the cards you put down "
-                    "this turn stay out of it (rule 17)"
-                )
-            return "the draw pile is empty and there is nothing to re-form it from (rule 17)"
-        assert isinstance(action, TakeStock)
-        if action.card not in core.stock:
-            return f"there is no {action.card} in the communal stock"
-        return f"you put that {action.card} down this turn, so you may not draw it back (rule 16)"
-
-    @staticmethod
-    def _why_claim(core: CarbondaleCore, action: Claim) -> str:
-        target, x, y, owner = action.target, action.x, action.y, action.owner
-        if core.phase != ACT:
-            return "claims come first in a turn, before building, discarding or drawing (rule 12)"
-        if core.claimed:
-            return "you already claimed a card this turn; a second attempt follows only a failed one (rule 13)"
-        if core.claims >= CLAIM_ATTEMPTS:
-            return "you have already made two claim attempts this turn (rule 13)"
-        if not 0 <= owner < core.players or owner == core.current:
-            return f"P{owner + 1} is not one of your opponents"
-        net = network(core.networks[owner])
-        here = [p for p in net.cells.get((x, y), ()) if p.card == target]
-        if not here:
-            return f"there is no {target} at {x},{y} in P{owner + 1}'s network"
-        if not net.is_vulnerable(here[0]):
-            reason = (
-                "a starting card"
-                if here[0].start
-                else ("sharing its cell with another red card" if target.is_red else "something is built from it")
-            )
-            return f"{target} at {x},{y} is not vulnerable: it is {reason} (rule 18)"
-        if action.challenge not in core.hands[core.current]:
-            return f"you have no {action.challenge} in hand"
-        return f"to claim a {target} you need a {target.colour} card of rank {target.rank + 2} or higher (rule 19)"
-
-    @staticmethod
-    def _why_build(core: CarbondaleCore, action: Build) -> str:
-        card, x, y, source = action.card, action.x, action.y, action.source
-        if core.phase != ACT:
-            return "you may build only once a turn, instead of discarding and before drawing (rule 12)"
-        hand = core.hands[core.current]
-        if card not in hand:
-            return f"you have no {card} in hand"
-        if len(hand) < 2:
-            return "a build needs another card left in hand to contribute to the stock (rule 14)"
+def describe(before: CarbondaleState, action: Action, after: CarbondaleState) -> Entry:
+    seat = before.pending.owner if before.phase == DEFEND and before.pending is not None else before.current
+    who = f"{{{seat}}}"
+    facts: dict[str, Any]
+    if isinstance(action, Claim):
+        text = (
+            f"{who} {{{seat}:challenges}} for {action.target} at {action.x},{action.y} in "
+            f"{{{action.owner}:poss}} network with {action.challenge}"
+        )
+        facts = {"kind": "claim", "owner": action.owner, "target": action.target.text, "x": action.x,
+                 "y": action.y, "challenge": action.challenge.text}
+    elif isinstance(action, Defend):
+        text = f"{who} {{{seat}:defends}} with {action.card}; the claim fails and both cards go face down"
+        pending = before.pending
+        facts = {"kind": "defend", "card": action.card.text,
+                 "challenge": pending.card.text if pending else None}
+    elif isinstance(action, Decline):
+        pending = before.pending
+        assert pending is not None
+        taker = before.current
+        text = f"{who} {{{seat}:does}} not defend; {{{taker}}} {{{taker}:takes}} {pending.target}"
+        facts = {"kind": "decline", "owner": pending.owner, "taker": taker, "target": pending.target.text,
+                 "x": pending.x, "y": pending.y, "challenge": pending.card.text}
+    elif isinstance(action, Build):
+        text = (
+            f"{who} {{{seat}:builds}} {action.card} at {action.x},{action.y}, "
+            f"{action.direction} of {action.source}"
+        )
+        bonus = after.draw_to > before.draw_to
+        if bonus:
+            text += " (an extra card at the draw)"
         dx, dy = STEP[action.direction]
-        sx, sy = x - dx, y - dy
-        net = network(core.networks[core.current])
-        src = net.cells.get((sx, sy), ())
-        if not src or src[0].card != source:
-            return f"there is no {source} at {sx},{sy} in your network to build from"
-        if not source.is_black:
-            return "red cards are never built from; build from a black card (rule 7)"
-        problem = net.room_for(card, x, y)
-        if problem:
-            return problem
-        limit = build_limit(source, card, core.any_black_to_red)
-        if limit is None:
-            return f"{source.suit} -> {card.suit} is not in the build table (rules 10 and 28)"
-        return f"from {source} you may build {card.suit} only up to rank {limit} (rule 10)"
+        facts = {"kind": "build", "card": action.card.text, "x": action.x, "y": action.y,
+                 "direction": action.direction, "source": action.source.text,
+                 "from": [action.x - dx, action.y - dy], "bonus": bonus}
+    elif isinstance(action, Contribute):
+        text = f"{who} {{{seat}:contributes}} {action.card} to the communal stock"
+        facts = {"kind": "contribute", "card": action.card.text}
+    elif isinstance(action, Discard):
+        if action.face_up:
+            text = f"{who} {{{seat}:discards}} {action.card} face up"
+            facts = {"kind": "discard", "card": action.card.text, "face_up": True}
+        else:
+            text = f"{who} {{{seat}:discards}} a card face down"
+            facts = {"kind": "discard", "face_up": False}  # the card stays hidden
+    elif isinstance(action, DrawPile):
+        reformed = not before.pile
+        if reformed:
+            used = " the next spare pile," if before.spares else ""
+            kept = " (not the cards put down this turn)" if before.fresh or before.buried else ""
+            text = (
+                f"The draw pile is re-formed from{used} the stock and the face-down discards{kept}; "
+                f"{who} {{{seat}:draws}}"
+            )
+        else:
+            text = f"{who} {{{seat}:draws}} from the pile"
+        facts = {"kind": "draw", "reformed": reformed}
+    elif isinstance(action, TakeStock):
+        text = f"{who} {{{seat}:takes}} {action.card} from the communal stock"
+        facts = {"kind": "take", "card": action.card.text}
+    else:
+        assert isinstance(action, EndTurn)
+        text = f"{who} {{{seat}:ends}} the turn"
+        facts = {"kind": "end"}
+    if after.phase == OVER:
+        winners = " and ".join(f"{{{w}}}" for w in after.winners)
+        verb = f"{{{after.winners[0]}:wins}}" if len(after.winners) == 1 else "win"
+        ending = ENDINGS[after.ending].replace("{w:wins}", verb).replace("{w}", winners)
+        text += f". {ending}"
+        facts |= {"ending": after.ending, "winners": list(after.winners), "scores": scores(after)}
+    return Entry(seat, text, facts)
+
+# -- refusals ------------------------------------------------------------------------------
+
+def why_illegal(core: CarbondaleState, action: Action) -> str:
+    for card in _cards_of(action):
+        if not 1 <= card.rank <= 10:
+            return f"{card} is not a Carbondale card (ace to 10 only, rule 1)"
+    hand = core.hands[core.current]
+    if core.phase == DEFEND:
+        pending = core.pending
+        assert pending is not None
+        if isinstance(action, Defend):
+            if action.card not in core.hands[pending.owner]:
+                return f"you have no {action.card} in hand"
+            if not can_defend(pending.card, action.card):
+                return (
+                    f"a defence against {pending.card} needs a {pending.card.colour} card "
+                    f"of rank {pending.card.rank} or higher (rule 20)"
+                )
+        return "the challenge must first be answered: defend with a card or decline (rule 20)"
+    if isinstance(action, Defend | Decline):
+        return "there is no challenge to answer"
+    if core.phase == CONTRIBUTE and not isinstance(action, Contribute):
+        return "after a build you must contribute a card from your hand to the communal stock (rule 14)"
+    if isinstance(action, Contribute):
+        if core.phase != CONTRIBUTE:
+            return "you contribute a card only right after a build (rule 14)"
+        return f"you have no {action.card} in hand"
+    if isinstance(action, Claim):
+        return _why_claim(core, action)
+    if isinstance(action, Build):
+        return _why_build(core, action)
+    if isinstance(action, Discard):
+        if core.phase not in (ACT, DISCARD):
+            return "you may discard only instead of building, before drawing (rules 12 and 15)"
+        return f"you have no {action.card} in hand"
+    if isinstance(action, EndTurn):
+        return f"you must first draw up to {core.draw_to} cards (rule 16)"
+    if len(hand) >= core.draw_to:
+        return f"you draw nothing: your hand already holds {len(hand)} cards (rule 16)"
+    if isinstance(action, DrawPile):
+        if core.fresh or core.buried:
+            return (
+                "the draw pile is empty and there is nothing to re-form it from: the cards you put down "
+                "this turn stay out of it (rule 17)"
+            )
+        return "the draw pile is empty and there is nothing to re-form it from (rule 17)"
+    assert isinstance(action, TakeStock)
+    if action.card not in core.stock:
+        return f"there is no {action.card} in the communal stock"
+    return f"you put that {action.card} down this turn, so you may not draw it back (rule 16)"
+
+
+def _why_claim(core: CarbondaleState, action: Claim) -> str:
+    target, x, y, owner = action.target, action.x, action.y, action.owner
+    if core.phase != ACT:
+        return "claims come first in a turn, before building, discarding or drawing (rule 12)"
+    if core.claimed:
+        return "you already claimed a card this turn; a second attempt follows only a failed one (rule 13)"
+    if core.claims >= CLAIM_ATTEMPTS:
+        return "you have already made two claim attempts this turn (rule 13)"
+    if not 0 <= owner < core.players or owner == core.current:
+        return f"P{owner + 1} is not one of your opponents"
+    net = network(core.networks[owner])
+    here = [p for p in net.cells.get((x, y), ()) if p.card == target]
+    if not here:
+        return f"there is no {target} at {x},{y} in P{owner + 1}'s network"
+    if not net.is_vulnerable(here[0]):
+        reason = (
+            "a starting card"
+            if here[0].start
+            else ("sharing its cell with another red card" if target.is_red else "something is built from it")
+        )
+        return f"{target} at {x},{y} is not vulnerable: it is {reason} (rule 18)"
+    if action.challenge not in core.hands[core.current]:
+        return f"you have no {action.challenge} in hand"
+    return f"to claim a {target} you need a {target.colour} card of rank {target.rank + 2} or higher (rule 19)"
+
+
+def _why_build(core: CarbondaleState, action: Build) -> str:
+    card, x, y, source = action.card, action.x, action.y, action.source
+    if core.phase != ACT:
+        return "you may build only once a turn, instead of discarding and before drawing (rule 12)"
+    hand = core.hands[core.current]
+    if card not in hand:
+        return f"you have no {card} in hand"
+    if len(hand) < 2:
+        return "a build needs another card left in hand to contribute to the stock (rule 14)"
+    dx, dy = STEP[action.direction]
+    sx, sy = x - dx, y - dy
+    net = network(core.networks[core.current])
+    src = net.cells.get((sx, sy), ())
+    if not src or src[0].card != source:
+        return f"there is no {source} at {sx},{sy} in your network to build from"
+    if not source.is_black:
+        return "red cards are never built from; build from a black card (rule 7)"
+    problem = net.room_for(card, x, y)
+    if problem:
+        return problem
+    limit = build_limit(source, card, core.any_black_to_red)
+    if limit is None:
+        return f"{source.suit} -> {card.suit} is not in the build table (rules 10 and 28)"
+    return f"from {source} you may build {card.suit} only up to rank {limit} (rule 10)"
