@@ -129,6 +129,15 @@ def _carbles_rank(card: str) -> str:
     return card if card == "Jk" else card[:-1]
 
 
+def _reach(ahead: int) -> float:
+    """The chance that a rival holds a card moving one marble exactly ``ahead`` spaces forward (a 7 reaches any
+    distance up to 7; no card moves exactly 4 forward)."""
+    if not 1 <= ahead <= 13:
+        return 0.0
+    single = 0.0 if ahead == 4 else 0.3
+    return single + (0.15 if ahead <= 7 else 0.0)
+
+
 def carbles_value(view: View, seat: int) -> float:
     """Marble progress (out of the lot, spaces run, a goal slot worth most), less the risk to own marbles, plus
     the cards kept in hand.
@@ -147,24 +156,23 @@ def carbles_value(view: View, seat: int) -> float:
     worth = []
     for p in range(players):
         total = 0.0
+        goal = {int(place[1:]) for place in places[p] if place.startswith("g")}
         for place in places[p]:
-            if place.startswith("g"):
-                total += size + 20 + 3 * int(place[1:])
+            if place.startswith("g"):  # deeper is better: a marble short of an empty slot blocks the way in
+                slot = int(place[1:])
+                total += size + 20 + 6 * slot - 5 * sum(1 for deeper in range(slot + 1, 4) if deeper not in goal)
             elif place.startswith("t"):
                 space = int(place[1:])
                 run = 1 + (space - homes[p]) % size
                 marble = 10 + run
                 risk = 0.0
-                for q in range(players):
-                    if q == p:
-                        continue
-                    if space == homes[q] and lots[q] > 0:
-                        risk = max(risk, 0.5)
-                for other, q in ring.items():
-                    if q == p:
-                        continue
-                    if 1 <= (space - other) % size <= 13 or (other - space) % size == 4:
-                        risk = max(risk, 0.3)
+                if space != homes[p]:  # a marble on its own home cannot be killed (rule 8)
+                    for q in range(players):
+                        if q != p and space == homes[q] and lots[q] > 0:
+                            risk = max(risk, 0.5)  # an A, K or joker brings the owner out onto it
+                    for other, q in ring.items():
+                        if q != p:
+                            risk = max(risk, _reach((space - other) % size), 0.3 * ((other - space) % size == 4))
                 weight = 1.0 if p == seat else 0.3  # the seat's own marbles face the next turns first
                 total += marble * (1 - risk * weight)
         worth.append(total)
