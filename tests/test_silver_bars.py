@@ -11,7 +11,7 @@ import pytest
 import pyengine
 from pyengine import IllegalAction, Rng, State
 from pyengine.cards import Card
-from pyengine.games.silver_bars import MAX_ROUNDS, RULES, SilverCore, Vault, deck
+from pyengine.games.silver_bars import MAX_ROUNDS, RULES, SilverBarsState, Vault, deck
 from pyengine.words import seat_names
 
 DEFAULT = {"thief": "lowest-overall", "strikes": 2}
@@ -51,7 +51,7 @@ def position(
 ) -> State:
     """Player 1 (seat 0) to move with ``hand``; the opponent is seat 1."""
     opts = {**DEFAULT, **(options or {})}
-    core: SilverCore = RULES.setup(2, opts, Rng.from_seed(1))
+    core: SilverBarsState = RULES.setup(2, opts, Rng.from_seed(1))
     base = {"turn": 0, "dealer": 1, "vaults": (mine, theirs), "draw": cards(pile), "discard": (),
             "hands": (tuple(sorted(cards(hand))), tuple(sorted(cards(their_hand))))}
     core = replace(core, **(base | changes))

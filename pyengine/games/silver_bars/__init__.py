@@ -4,17 +4,19 @@ The players' rules, numbered, are the game's rules page (``web/rules/silver-bars
 tests cite them as "rule 8". A site guard, not in the original, ends the match after ``MAX_ROUNDS``
 rounds.
 
-Modules, in the contract's order: :mod:`.rules` (the cards and the core value, setup, legal actions,
-apply, scores, evaluate, rollout, sample_hidden), :mod:`.actions` (the cards' tokens, action values
-and :data:`NOTATION`), :mod:`.words` (facts, describe, why_illegal), :mod:`.view` (the view; the game
-has no named positions).
+The package, as every game's: :mod:`.rules` (:class:`SilverBarsRules`: setup, apply, scores, evaluate,
+rollout, sample_hidden), :mod:`.notation` (the cards' tokens, action values and :data:`NOTATION`),
+:mod:`.words` (describe, why_illegal), :mod:`.view` (the view, the facts of an action and the attempt they
+describe; no named positions yet) and :mod:`.position` (which refuses positions: the game has none yet);
+beside them :mod:`.state` (:class:`SilverBarsState`, the cards, the vaults and the legal actions).
 """
 
 from __future__ import annotations
 
 from ...core import register
-from .actions import CLEAR, NOTATION, ROLE, Act, token
-from .rules import (
+from .notation import CLEAR, NOTATION, ROLE, Act, token
+from .rules import SilverBarsRules
+from .state import (
     HAND,
     LOCKS,
     MAX_ROUNDS,
@@ -23,17 +25,15 @@ from .rules import (
     VAULTS,
     Pending,
     RoundResult,
-    SilverBarsRules,
-    SilverCore,
+    SilverBarsState,
     Vault,
     deck,
     round_points,
     thief_target,
 )
-from .view import SilverBars
-from .words import NAME, SilverBarsWords
+from .words import NAME
 
-RULES = register(SilverBars())
+RULES = register(SilverBarsRules())
 
 __all__ = [
     "CLEAR",
@@ -50,10 +50,8 @@ __all__ = [
     "Act",
     "Pending",
     "RoundResult",
-    "SilverBars",
     "SilverBarsRules",
-    "SilverBarsWords",
-    "SilverCore",
+    "SilverBarsState",
     "Vault",
     "deck",
     "round_points",

@@ -1,5 +1,5 @@
-"""100 Silver Bars' mechanics: the cards and the core value, setup, legal actions, apply, results, evaluate,
-the rollout and sample_hidden.
+"""100 Silver Bars' rules: setup, legal actions, apply, results, evaluate, the rollout and sample_hidden, over
+the state of :mod:`.state`.
 
 Rule numbers ("rule 8") are those of the game's rules page, ``web/rules/silver-bars.html``.
 """
@@ -8,172 +8,44 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, cast
 
-from ...cards import JOKER, Card
+from ...cards import Card
 from ...core import Action, GameInfo, Option, OptionValue, Rules
 from ...estimate import chances
 from ...frozen import evolve
 from ...rng import Rng
-from .actions import CLEAR, NOTATION, SILVER_RANKS_BY_TOKEN, Act, token
-
-VAULTS = 5
-HAND = 7
-LOCKS = 5
-TARGET = 100
-MAX_ROUNDS = 20
-"""Site guard (not in the original): after this many rounds the higher total wins, a tie is shared."""
-
-SILVER_RANKS = frozenset({1, 2, 3, 4, 6})
-MINER_RANKS = frozenset({7, 8, 9, 10})
-STRIKE = Card(12, "♠")
-PLAIN_SUITS = ("♣", "♢", "♡")
-
-
-def deck(strikes: int) -> tuple[Card, ...]:
-    """The cards shuffled each round: two decks less the locks, the two J♠ and one joker (rule 1)."""
-    cards: list[Card] = []
-    for _ in range(2):
-        for suit in ("♣", "♢", "♡", "♠"):
-            cards.extend(Card(r, suit) for r in (1, 2, 3, 4, 6, 7, 8, 9, 10))
-        for suit in PLAIN_SUITS:
-            cards.extend((Card(11, suit), Card(12, suit), Card(13, suit)))
-    cards.extend((JOKER,) * 3)
-    cards.extend((STRIKE,) * strikes)
-    return tuple(cards)
-
-
-@dataclass(frozen=True, slots=True)
-class Vault:
-    """One vault: its stack bottom to top, rubble lying in it, and whether it is locked."""
-
-    cards: tuple[Card, ...] = ()
-    rubble: Card | None = None
-    locked: bool = False
-
-    @property
-    def empty(self) -> bool:
-        """Rules 4, 6: empty means no cards and no rubble."""
-        return not self.cards and self.rubble is None
-
-    @property
-    def silver_on_top(self) -> bool:
-        return bool(self.cards) and self.cards[-1].rank in SILVER_RANKS
-
-    def takes_silver(self, value: int) -> bool:
-        """Rule 4: unlocked, and empty or a miner on top whose silver underneath is lower than ``value``."""
-        if self.locked or self.rubble is not None:
-            return False
-        if not self.cards:
-            return True
-        return self.cards[-1].rank in MINER_RANKS and self.cards[-2].rank < value
-
-    @property
-    def silver(self) -> int:
-        """Sum of the silver values in the stack (rule 12)."""
-        return sum(c.rank for c in self.cards if c.rank in SILVER_RANKS)
-
-
-EMPTY_ROW = (Vault(),) * VAULTS
-
-
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """A thief in progress: the tied opponent vaults to choose from, then the stolen silver to place."""
-
-    thief: str
-    choices: tuple[int, ...] = ()
-    carry: Card | None = None
-    source: int = -1
-
-
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """How the last round ended (public): its number, points per seat, the reason and the final vaults."""
-
-    number: int
-    points: tuple[int, int]
-    reason: str
-    vaults: tuple[tuple[Vault, ...], tuple[Vault, ...]]
-
-
-@dataclass(frozen=True)
-class SilverCore:
-    rng: Rng
-    placeable: bool
-    strikes: int
-    round: int
-    dealer: int
-    turn: int
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
-    draw: tuple[Card, ...]
-    """The draw pile; its top is the last card."""
-    discard: tuple[Card, ...]
-    """The discard pile, face up; its top is the last card."""
-    vaults: tuple[tuple[Vault, ...], tuple[Vault, ...]]
-    strike: tuple[bool, bool]
-    """Rule 9: a strike lies in front of this seat."""
-    pending: Pending | None
-    totals: tuple[int, int]
-    last: RoundResult | None
-    over: bool
-
-
-def _pair(seq: Any, seat: int, value: Any) -> Any:
-    return (value, seq[1]) if seat == 0 else (seq[0], value)
-
-
-def take_card(hand: tuple[Card, ...], tok: str) -> tuple[Card, tuple[Card, ...]]:
-    """The first card of ``hand`` named ``tok`` and the hand without it."""
-    for i, card in enumerate(hand):
-        if token(card) == tok:
-            return card, hand[:i] + hand[i + 1:]
-    raise KeyError(tok)
-
-
-def _add(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    return tuple(sorted(hand + (card,)))
-
-
-def thief_target(core: SilverCore, seat: int, lo: bool) -> tuple[int, tuple[int, ...]] | None:
-    """Rule 8: the value a thief would steal and the tied opponent vaults holding it, or None if unplayable."""
-    mine = core.vaults[seat]
-    found: dict[int, list[int]] = {}
-    for i, v in enumerate(core.vaults[1 - seat]):
-        if not v.locked and v.cards and v.cards[-1].rank in SILVER_RANKS:
-            found.setdefault(v.cards[-1].rank, []).append(i)
-    if not found:
-        return None
-    values = sorted(found)
-    if core.placeable:  # option thief=lowest-placeable: only silver that could be placed counts
-        values = [x for x in values if any(w.takes_silver(x) for w in mine)]
-        if not values:
-            return None
-    value = values[0] if lo else values[-1]
-    if not any(w.takes_silver(value) for w in mine):
-        return None
-    return value, tuple(found[value])
-
-
-def round_points(vaults: tuple[Vault, ...]) -> int:
-    """Rule 12: every silver card in a locked vault counts; unlocked vaults score nothing."""
-    return sum(v.silver for v in vaults if v.locked)
-
-
-Hands = tuple[tuple[Card, ...], tuple[Card, ...]]
-
-
-def _deal(rng: Rng, strikes: int, dealer: int) -> tuple[Hands, tuple[Card, ...], Rng]:
-    cards, rng = rng.shuffled(deck(strikes))
-    first = tuple(sorted(cards[:HAND]))
-    second = tuple(sorted(cards[HAND:2 * HAND]))
-    hands = (second, first) if dealer == 0 else (first, second)  # the non-dealer is dealt first
-    return hands, cards[2 * HAND:], rng
+from ...words import Entry
+from . import position as _position
+from . import view as _view
+from . import words as _words
+from .notation import NOTATION, SILVER_RANKS_BY_TOKEN, Act
+from .state import (
+    EMPTY_ROW,
+    LOCKS,
+    MAX_ROUNDS,
+    MINER_RANKS,
+    SILVER_RANKS,
+    STRIKE,
+    TARGET,
+    Pending,
+    RoundResult,
+    SilverBarsState,
+    Vault,
+    added,
+    deal_round,
+    legal,
+    paired,
+    round_points,
+    take_card,
+    thief_target,
+    winners,
+)
 
 
 class SilverBarsRules(Rules):
-    """The mechanics; :class:`~.words.SilverBarsWords` and :class:`~.view.SilverBars` add the words and the view."""
+    """100 Silver Bars' rules: the contract, with the words, views and positions of :mod:`.words`, :mod:`.view`
+    and :mod:`.position`."""
 
     info = GameInfo(
         id="silver-bars",
@@ -198,79 +70,42 @@ class SilverBarsRules(Rules):
         max_actions=lambda players: (81 + 9 + 2 + 18) * MAX_ROUNDS,
     )
     notation = NOTATION
+    positions = _view.POSITIONS
 
     # -- setup ---------------------------------------------------------------------------------
-    def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> SilverCore:
+    def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> SilverBarsState:
         """Rule 1: a random first dealer; 7 cards each; the non-dealer starts."""
         strikes = int(options.get("strikes", 2))
         dealer, rng = rng.below(2)
-        hands, draw, rng = _deal(rng, strikes, dealer)
-        return SilverCore(
+        hands, draw, rng = deal_round(rng, strikes, dealer)
+        return SilverBarsState(
             rng=rng, placeable=options.get("thief", "lowest-overall") == "lowest-placeable", strikes=strikes,
             round=1, dealer=dealer, turn=1 - dealer, hands=hands, draw=draw, discard=(),
             vaults=(EMPTY_ROW, EMPTY_ROW), strike=(False, False), pending=None, totals=(0, 0), last=None,
             over=False,
         )
 
-    def current_player(self, core: SilverCore) -> int | None:
+    def current_player(self, core: SilverBarsState) -> int | None:
         return None if core.over else core.turn
 
     # -- legal actions -------------------------------------------------------------------------
-    def legal_actions(self, core: SilverCore) -> list[Action]:
-        if core.over:
-            return []
-        seat = core.turn
-        if core.strike[seat]:
-            return [CLEAR]  # rule 3
-        mine = core.vaults[seat]
-        pending = core.pending
-        if pending is not None:
-            if pending.carry is None:
-                return [Act("steal", vault=i) for i in pending.choices]
-            value = pending.carry.rank
-            return [Act("place", vault=i) for i, v in enumerate(mine) if v.takes_silver(value)]
-        theirs = core.vaults[1 - seat]
-        plays: list[Action] = []
-        discards: list[Action] = []
-        seen: set[str] = set()
-        for card in core.hands[seat]:
-            tok = token(card)
-            if tok in seen:
-                continue
-            seen.add(tok)
-            discards.append(Act("discard", tok))  # rule 2: any card may be discarded
-            rank = card.rank
-            if rank in SILVER_RANKS:
-                plays.extend(Act("play", tok, i) for i, v in enumerate(mine) if v.takes_silver(rank))
-            elif rank in MINER_RANKS:
-                plays.extend(Act("miner", tok, i) for i, v in enumerate(mine) if not v.locked and v.silver_on_top)
-            elif tok == "rubble":
-                plays.extend(Act("rubble", vault=i) for i, v in enumerate(theirs) if v.empty and not v.locked)
-            elif tok == "shovel":
-                plays.extend(Act("shovel", vault=i) for i, v in enumerate(mine) if v.rubble is not None)
-            elif tok == "strike":
-                plays.append(Act("strike"))
-            elif thief_target(core, seat, tok == "lo-thief") is not None:
-                plays.append(Act(tok))
-        locks: list[Action] = []
-        if sum(v.locked for v in mine) < LOCKS:  # rule 10
-            locks = [Act("lock", vault=i) for i, v in enumerate(mine) if not v.locked and v.silver_on_top]
-        return plays + discards + locks
+    def legal_actions(self, core: SilverBarsState) -> list[Action]:
+        return legal(core)
 
     # -- apply ---------------------------------------------------------------------------------
-    def apply(self, core: SilverCore, act: Action) -> SilverCore:
+    def apply(self, core: SilverBarsState, act: Action) -> SilverBarsState:
         action = cast(Act, act)
         seat = core.turn
         other = 1 - seat
         move = action.move
         i = action.vault
         if move == "clear":  # rule 3: the whole turn, no draw
-            return evolve(core, strike=_pair(core.strike, seat, False), discard=core.discard + (STRIKE,), turn=other)
+            return evolve(core, strike=paired(core.strike, seat, False), discard=core.discard + (STRIKE,), turn=other)
         if move == "lock":  # rules 2, 10: no draw
             row = list(core.vaults[seat])
             v = row[i]
             row[i] = Vault(v.cards, v.rubble, True)
-            vaults = _pair(core.vaults, seat, tuple(row))
+            vaults = paired(core.vaults, seat, tuple(row))
             if sum(w.locked for w in row) == LOCKS:
                 return self._end_round(evolve(core, vaults=vaults), "fifth lock")  # rule 11: at once
             return evolve(core, vaults=vaults, turn=other)
@@ -282,7 +117,7 @@ class SilverBarsRules(Rules):
             row = list(core.vaults[seat])
             v = row[i]
             row[i] = Vault(v.cards + (pending.carry,), v.rubble, v.locked)
-            return self._draw_and_pass(core, seat, core.hands[seat], vaults=_pair(core.vaults, seat, tuple(row)),
+            return self._draw_and_pass(core, seat, core.hands[seat], vaults=paired(core.vaults, seat, tuple(row)),
                                        pending=None)
         card, hand = take_card(core.hands[seat], action.tok or move)
         if move == "discard":  # rule 2
@@ -291,18 +126,18 @@ class SilverBarsRules(Rules):
             row = list(core.vaults[seat])
             v = row[i]
             row[i] = Vault(v.cards + (card,), v.rubble, v.locked)
-            return self._draw_and_pass(core, seat, hand, vaults=_pair(core.vaults, seat, tuple(row)))
+            return self._draw_and_pass(core, seat, hand, vaults=paired(core.vaults, seat, tuple(row)))
         if move == "rubble":  # rule 6
             row = list(core.vaults[other])
             v = row[i]
             row[i] = Vault(v.cards, card, v.locked)
-            return self._draw_and_pass(core, seat, hand, vaults=_pair(core.vaults, other, tuple(row)))
+            return self._draw_and_pass(core, seat, hand, vaults=paired(core.vaults, other, tuple(row)))
         if move == "shovel":  # rule 7: rubble and shovel both discarded
             row = list(core.vaults[seat])
             v = row[i]
             assert v.rubble is not None
             row[i] = Vault(v.cards, None, v.locked)
-            return self._draw_and_pass(core, seat, hand, vaults=_pair(core.vaults, seat, tuple(row)),
+            return self._draw_and_pass(core, seat, hand, vaults=paired(core.vaults, seat, tuple(row)),
                                        discard=core.discard + (v.rubble, card))
         if move == "strike":  # rule 9: miners on top of unlocked vaults are discarded; the strike lies in front
             row = list(core.vaults[other])
@@ -311,18 +146,18 @@ class SilverBarsRules(Rules):
                 if not v.locked and v.cards and v.cards[-1].rank in MINER_RANKS:
                     struck.append(v.cards[-1])
                     row[j] = Vault(v.cards[:-1], v.rubble, v.locked)
-            return self._draw_and_pass(core, seat, hand, vaults=_pair(core.vaults, other, tuple(row)),
-                                       discard=core.discard + tuple(struck), strike=_pair(core.strike, other, True))
+            return self._draw_and_pass(core, seat, hand, vaults=paired(core.vaults, other, tuple(row)),
+                                       discard=core.discard + tuple(struck), strike=paired(core.strike, other, True))
         # rule 8: a thief; the player draws once the stolen silver is placed
         target = thief_target(core, seat, move == "lo-thief")
         assert target is not None
-        core = evolve(core, hands=_pair(core.hands, seat, hand), discard=core.discard + (card,),
+        core = evolve(core, hands=paired(core.hands, seat, hand), discard=core.discard + (card,),
                       pending=Pending(move, target[1]))
         if len(target[1]) == 1:
             return self._steal(core, seat, target[1][0])
         return core
 
-    def _steal(self, core: SilverCore, seat: int, vault: int) -> SilverCore:
+    def _steal(self, core: SilverBarsState, seat: int, vault: int) -> SilverBarsState:
         """Rule 8: lift the silver off the opponent's vault (it falls back to its previous top card)."""
         pending = core.pending
         assert pending is not None
@@ -330,18 +165,20 @@ class SilverBarsRules(Rules):
         row = list(core.vaults[other])
         v = row[vault]
         row[vault] = Vault(v.cards[:-1], v.rubble, v.locked)
-        return evolve(core, vaults=_pair(core.vaults, other, tuple(row)),
+        return evolve(core, vaults=paired(core.vaults, other, tuple(row)),
                       pending=Pending(pending.thief, (), v.cards[-1], vault))
 
-    def _draw_and_pass(self, core: SilverCore, seat: int, hand: tuple[Card, ...], **changes: Any) -> SilverCore:
+    def _draw_and_pass(
+        self, core: SilverBarsState, seat: int, hand: tuple[Card, ...], **changes: Any
+    ) -> SilverBarsState:
         """Rule 2: draw one; rule 11: the turn that empties the draw pile ends the round."""
         draw = core.draw
-        hands = _pair(core.hands, seat, _add(hand, draw[-1]))
+        hands = paired(core.hands, seat, added(hand, draw[-1]))
         if len(draw) == 1:
             return self._end_round(evolve(core, hands=hands, draw=draw[:-1], **changes), "draw pile empty")
         return evolve(core, hands=hands, draw=draw[:-1], turn=1 - seat, **changes)
 
-    def _end_round(self, core: SilverCore, reason: str) -> SilverCore:
+    def _end_round(self, core: SilverBarsState, reason: str) -> SilverBarsState:
         """Rules 12-14: score, then finish the match or deal the next round (dealer alternates)."""
         points = (round_points(core.vaults[0]), round_points(core.vaults[1]))
         totals = (core.totals[0] + points[0], core.totals[1] + points[1])
@@ -351,21 +188,18 @@ class SilverBarsRules(Rules):
         if done:
             return evolve(core, over=True)
         dealer = 1 - core.dealer
-        hands, draw, rng = _deal(core.rng, core.strikes, dealer)
+        hands, draw, rng = deal_round(core.rng, core.strikes, dealer)
         return evolve(core, rng=rng, round=core.round + 1, dealer=dealer, turn=1 - dealer, hands=hands, draw=draw,
                       discard=(), vaults=(EMPTY_ROW, EMPTY_ROW), strike=(False, False))
 
     # -- results -------------------------------------------------------------------------------
-    def scores(self, core: SilverCore) -> list[int | float]:
+    def scores(self, core: SilverBarsState) -> list[int | float]:
         return list(core.totals)
 
-    def winners(self, core: SilverCore) -> list[int]:
-        if not core.over:
-            return []
-        best = max(core.totals)
-        return [seat for seat in (0, 1) if core.totals[seat] == best]
+    def winners(self, core: SilverBarsState) -> list[int]:
+        return winners(core)
 
-    def evaluate(self, core: SilverCore) -> list[float] | None:
+    def evaluate(self, core: SilverBarsState) -> list[float] | None:
         """Match totals plus this round's projected points, through :func:`chances`.
 
         Only locked silver scores (rule 12), and the round ends at once on a fifth lock (rule 11): a race. Each
@@ -408,7 +242,7 @@ class SilverBarsRules(Rules):
             projected.append(points)
         return chances(projected, 15.0)
 
-    def rollout_action(self, core: SilverCore, rnd: random.Random) -> Action:
+    def rollout_action(self, core: SilverBarsState, rnd: random.Random) -> Action:
         """Quick playouts, mostly a sensible player: play cards rather than discard (high silver first), steal,
         lock a vault at once when it cannot grow (a 6 on top) or the round is near its end, and otherwise lock
         rather than add a miner or discard, as a player racing to the fifth lock does (rule 11; playouts that
@@ -438,7 +272,7 @@ class SilverBarsRules(Rules):
                 best, best_key = action, key
         return best
 
-    def sample_hidden(self, core: SilverCore, seat: int | None, rng: Rng) -> SilverCore:
+    def sample_hidden(self, core: SilverBarsState, seat: int | None, rng: Rng) -> SilverBarsState:
         """Re-deal the unseen cards (other hands and the draw pile) in the same sizes."""
         fresh, rng = rng.split()
         hidden_seats = [s for s in (0, 1) if s != seat]
@@ -451,3 +285,24 @@ class SilverBarsRules(Rules):
             hands[s] = tuple(sorted(cards[at:at + n]))
             at += n
         return evolve(core, rng=fresh, hands=(hands[0], hands[1]), draw=tuple(cards[at:]))
+
+    # -- the table's part (see words.py, view.py and position.py) -------------------------------------
+    def attempt(self, core: SilverBarsState, facts: Mapping[str, Any]) -> Action:
+        return _view.attempt(core, facts)
+
+    def facts(self, core: SilverBarsState, act: Action) -> dict[str, Any]:
+        return _view.facts(core, act)
+
+    def view(self, core: SilverBarsState, seat: int | None) -> dict[str, Any]:
+        return _view.view(core, seat)
+
+    def describe(self, before: SilverBarsState, act: Action, after: SilverBarsState) -> Entry:
+        return _words.describe(before, act, after)
+
+    def why_illegal(self, core: SilverBarsState, act: Action) -> str:
+        return _words.why_illegal(core, act)
+
+    def load_position(
+        self, players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]
+    ) -> SilverBarsState:
+        return _position.load(players, options, position)
