@@ -8,14 +8,12 @@ engine's registry name the same games and that every file named here exists.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-
-def _hidden(options: Mapping[str, Any]) -> bool:
-    return False
+from pyengine.core import rules_for
 
 
 @dataclass(frozen=True)
@@ -29,15 +27,17 @@ class SiteGame:
     """The game's stylesheet, relative to the site's root."""
     rules_page: str
     """The game's rules page (an HTML fragment), relative to the site's root."""
-    open_information: Callable[[Mapping[str, Any]], bool] = field(default=_hidden)
-    """Whether nothing that matters is hidden with these options, so an address can be passed between players."""
+    def open_information(self, options: Mapping[str, Any]) -> bool:
+        """Whether nothing that matters is hidden with these options, so an address can be passed between
+        players: the game's rules say (``Rules.open_information``)."""
+        return rules_for(self.id).open_information(options)
 
     def render_module(self) -> ModuleType:
         return importlib.import_module(f"cardtable_web.renderers.{self.renderer}")
 
 
-def _game(game_id: str, renderer: str, open_information: Callable[[Mapping[str, Any]], bool] = _hidden) -> SiteGame:
-    return SiteGame(game_id, renderer, f"web/styles/{game_id}.css", f"web/rules/{game_id}.html", open_information)
+def _game(game_id: str, renderer: str) -> SiteGame:
+    return SiteGame(game_id, renderer, f"web/styles/{game_id}.css", f"web/rules/{game_id}.html")
 
 
 SITE_GAMES: dict[str, SiteGame] = {
@@ -45,9 +45,9 @@ SITE_GAMES: dict[str, SiteGame] = {
     for game in (
         _game("carbondale", "carbondale"),
         _game("silver-bars", "silver_bars"),
-        _game("carbles", "carbles", lambda options: options.get("open_hands") is True),
+        _game("carbles", "carbles"),
         _game("cardcassonne", "cardcassonne"),
-        _game("carbon-city-zero", "carbon_city_zero", lambda options: True),  # hands open; only deck order hidden
+        _game("carbon-city-zero", "carbon_city_zero"),
     )
 }
 

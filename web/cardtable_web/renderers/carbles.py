@@ -28,22 +28,24 @@ import math
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from pyengine.games.carbles.board import MARBLES, SECTOR
+from pyengine.games.carbles.notation import rank_text
+from pyengine.games.carbles.state import STEPS
 from pyengine.words import say
 
 from ..html import button, card, esc, legend, selecting, tried
 from ..selection import Selection
 
-SECTOR = 18
-COLUMN = 9
+COLUMN = SECTOR // 2
 """Spaces per column of an unrolled strip: 18p..18p+8 go up the left column, 18p+9..18p+17 down the right."""
-MARBLES = 4
 OUT_KINDS = ("out", "partner_out")
 SIZE = 1000
 """The ring's drawing is SIZE x SIZE units (the SVG's viewBox); the stylesheet scales it to the space there is."""
 
 
-STEPS_OF = {"A": 1, "J": 11, "Q": 12, "K": 13, "Jk": 1}
-"""How far a card would move a marble when a click tries it (the engine says why that is refused)."""
+STEPS_OF = {**{rank_text(rank): steps for rank, steps in STEPS.items()}, "Jk": 1}
+"""How far a card would move a marble when a click tries it (the engine's direct moves, a joker as an ace; the
+engine says why that is refused)."""
 
 
 def tried_move(card_rank: str, marble: list[int]) -> dict[str, Any]:
