@@ -3,15 +3,19 @@
 It decides from its own seat's view only. Each decision re-deals what the seat cannot see
 (``State.sample_hidden``), plays every option through the rest of its own turn on that deal
 (:func:`plan_turn`: the Card-cassonne placement with its token and scoring, every part of a Carbles 7, a
-Silver Bars thief with its target and placement, a Carbondale build with its contribution) and judges where
-each line ends by what the seat's view (``Rules.view(core, seat)``) shows: what is banked and what is still to
-come, in the tactics a casual player knows (each game's ``*_value`` below).
+Silver Bars thief with its target and placement; in Carbondale a build with its contribution, while claims,
+defences, discards and draws follow rules of thumb) and judges where each line ends by what the seat's view
+(``Rules.view(core, seat)``) shows: what is banked and what is still to come, in the tactics a casual player
+knows (each game's ``*_value`` below).
 
 It speaks only the engine contract: ``legal_actions``, ``apply``, ``current_player``, ``view``, ``facts`` and
 ``sample_hidden`` of the game's rules, and the view's keys. Nothing here imports a game's internals.
 
-    from rulebased import RuleBasedBot
+    from tests.bench.rulebased import RuleBasedBot
     bot = RuleBasedBot("carbles", seed=1); action = bot.choose(state)
+
+Measured with ``tests/bench/strength.py --level rulebased --against greedy`` (or ``random``), and as the
+yardstick ``--against rulebased``.
 """
 
 from __future__ import annotations
