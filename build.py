@@ -57,7 +57,8 @@ SNAPSHOT_NAME = "python.snapshot"
 STDLIB_NAME = "python_stdlib.zip"
 """The site's standard library (``snapshot.mjs --stdlib``): Pyodide's, with the start's modules compiled."""
 SNAPSHOT_MAGIC = "CARDTABLE-SNAPSHOT 1"
-"""First words of a snapshot file: then the header's length, a JSON line (what it was made from), Pyodide's snapshot."""
+"""First words of a snapshot file: then the header's length, a JSON line (what it was made from), Pyodide's snapshot.
+``build.json`` carries it as ``snapshot_magic`` (``web/python.js`` reads it there)."""
 PRECOMPRESSED = frozenset({".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".webmanifest", ".snapshot"})
 """File types worth precompressing (zips, wheels and PNGs are compressed already)."""
 
@@ -634,7 +635,8 @@ def precompress(out: Path, names: Iterable[str], stream: Any = None) -> list[str
 def write_manifest(
     stage: Path, project: dict[str, Any], archives: str, snapshot: str, bytecode: dict[str, str]
 ) -> dict[str, Any]:
-    """Write ``build.json``: where things are (``bytecode``: each group's archive, ``common`` or a game's id;
+    """Write ``build.json``: where things are (``snapshot`` and the first words of its header, ``snapshot_magic``;
+    ``bytecode``: each group's archive, ``common`` or a game's id;
     ``stdlib``: the site's standard library, or null for Pyodide's own), the cache-busting key and every file's
     size."""
     files = file_sizes(stage)
@@ -644,6 +646,7 @@ def write_manifest(
         "engine_wheel": f"{archives}/{wheel_name(project)}",
         "web_zip": f"{archives}/{ZIP_NAME}",
         "snapshot": snapshot,
+        "snapshot_magic": SNAPSHOT_MAGIC,
         "bytecode": {group: f"{archives}/{name}" for group, name in bytecode.items()},
         "stdlib": f"{archives}/{STDLIB_NAME}" if stdlib.is_file() else None,
         "stdlib_sha256": sha256_file(stdlib) if stdlib.is_file() else None,

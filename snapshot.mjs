@@ -7,8 +7,9 @@
 //
 // --stdlib-zip starts Pyodide from the site's standard library (ZIP) instead of Pyodide's own.
 // Unpacks each archive (zip or wheel) into Pyodide's home folder (the working folder, on sys.path, where the page
-// unpacks them too), imports every engine, the computer players and the browser package's modules that need no
-// page (the shell itself needs PyScript's `pyscript` module, so the page imports it), then writes the snapshot to OUT.
+// unpacks them too), imports every engine module a page may import (pyengine.games.preload(): each game's package,
+// the computer players, take-backs) and the browser package's modules that need no page (the shell itself needs
+// PyScript's `pyscript` module, so the page imports it), then writes the snapshot to OUT.
 // The same inputs give the same bytes: the clock and the entropy source are fixed while it runs, and the hash seed
 // is 0.
 // Nothing else about the interpreter differs from an ordinary start: the page checks the archives' hashes first.
@@ -41,10 +42,10 @@ createRequire(import.meta.url)("node:crypto").randomFillSync = fill;
 Object.defineProperty(globalThis, "crypto", { value: { getRandomValues: fill }, configurable: true });
 
 const IMPORTS = `
-import asyncio, json, time, traceback
-import pyengine, pyengine.ai, pyengine.takeback, pyengine.thinker
-for game in pyengine.GAMES:
-    pyengine.GAMES[game]
+import asyncio, importlib, json, time, traceback
+import pyengine.games
+for name in pyengine.games.preload():  # every engine module a page may import, every game's among them
+    importlib.import_module(name)
 import cardtable_web.address, cardtable_web.drawing, cardtable_web.embed, cardtable_web.keeping
 import cardtable_web.registry, cardtable_web.replay, cardtable_web.session, cardtable_web.trail
 from cardtable_web.registry import site_game

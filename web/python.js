@@ -12,7 +12,6 @@ import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.m
 export { version };
 
 const HOME = "/home/pyodide"; // Python's working folder: where build.py's snapshot step unpacked the archives too
-const MAGIC = "CARDTABLE-SNAPSHOT 1";
 const settings = {
   build: null, snapshot: "cached", base: globalThis.document?.baseURI, game: null, way: null, refused: null,
 };
@@ -69,9 +68,10 @@ async function sha256(data) {
 
 // Pyodide's snapshot inside a Card Table snapshot file, or the reason it is refused (see build.py: snapshot_header).
 async function checked(file, wheel, zip) {
+  const magic = settings.build.snapshot_magic; // the header's first words, as build.py writes them (build.json)
   const head = new TextDecoder().decode(file.subarray(0, 64)).split("\n", 1)[0];
-  const length = Number(head.slice(MAGIC.length + 1));
-  if (!head.startsWith(MAGIC + " ") || !(length > 0 && length % 16 === 0)) {
+  const length = magic ? Number(head.slice(magic.length + 1)) : 0;
+  if (!magic || !head.startsWith(magic + " ") || !(length > 0 && length % 16 === 0)) {
     return { refused: "not a Card Table snapshot" };
   }
   let facts;
