@@ -8,9 +8,9 @@ import importlib
 from pathlib import Path
 
 import pytest
+from cardtable_web.registry import SITE_GAMES
 
 import pyengine
-from cardtable_web.registry import SITE_GAMES
 from pyengine.ai import LEVELS
 from pyengine.core import Rules, rules_for
 from pyengine.games import GAME_MODULES, PACKAGE_MODULES, preload
