@@ -21,8 +21,8 @@ from pyengine.games.carbondale import (
     build_limit,
     network,
 )
-from pyengine.games.carbondale.state import DECK
 from pyengine.games.carbondale.position import NETWORK_ENTRY_FIELDS, POSITION_FIELDS
+from pyengine.games.carbondale.state import DECK
 from pyengine.rng import Rng
 from pyengine.words import Entry, seat_names
 
