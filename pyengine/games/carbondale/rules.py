@@ -247,23 +247,10 @@ class CarbondaleRules(Rules):
     def _apply(self, core: CarbondaleState, action: Action) -> CarbondaleState:
         seat = core.current
         hands = list(core.hands)
-        if isinstance(action, Claim):
-            hands[seat] = _without(hands[seat], action.challenge)
-            challenge = Challenge(seat, action.owner, action.x, action.y, action.target, action.challenge)
-            return evolve(core, hands=tuple(hands), pending=challenge, phase=DEFEND, claims=core.claims + 1)
-        if isinstance(action, Defend):
-            pending = core.pending
-            assert pending is not None
-            # rule 21: the claim fails; both cards go face down
-            hands[pending.owner] = _without(hands[pending.owner], action.card)
-            return evolve(
-                core,
-                hands=tuple(hands),
-                discards=_with(core.discards, pending.card, action.card),
-                buried=_with(core.buried, pending.card),
-                pending=None,
-                phase=ACT,
-            )
+        if isinstance(action, (Claim, Defend, Decline)):
+            return self._challenge(core, action)
+        if isinstance(action, Discard):
+            return self._discard(core, action)
         if isinstance(action, DrawPile):
             if not core.pile:
                 core = self._reform(core)
@@ -273,42 +260,6 @@ class CarbondaleRules(Rules):
             hands[seat] = _with(hands[seat], action.card)
             return self._after_draw(
                 evolve(core, hands=tuple(hands), stock=_without(core.stock, action.card), phase=DRAW)
-            )
-        if isinstance(action, Discard):
-            hands[seat] = _without(hands[seat], action.card)
-            if action.face_up:
-                return evolve(
-                    core,
-                    hands=tuple(hands),
-                    stock=_with(core.stock, action.card),
-                    fresh=_with(core.fresh, action.card),
-                    phase=DISCARD,
-                )
-            return evolve(
-                core,
-                hands=tuple(hands),
-                discards=_with(core.discards, action.card),
-                buried=_with(core.buried, action.card),
-                phase=DISCARD,
-            )
-        if isinstance(action, Decline):
-            pending = core.pending
-            assert pending is not None
-            # rule 22: the target moves to the challenger's hand, the challenge card goes face down
-            networks = list(core.networks)
-            networks[pending.owner] = tuple(
-                p for p in networks[pending.owner] if not (p.x == pending.x and p.y == pending.y)
-            )
-            hands[seat] = _with(hands[seat], pending.target)
-            return evolve(
-                core,
-                networks=tuple(networks),
-                hands=tuple(hands),
-                discards=_with(core.discards, pending.card),
-                buried=_with(core.buried, pending.card),
-                pending=None,
-                phase=ACT,
-                claimed=True,
             )
         if isinstance(action, Build):
             dx, dy = STEP[action.direction]
@@ -341,6 +292,68 @@ class CarbondaleRules(Rules):
         if isinstance(action, EndTurn):
             return self._end_turn(core)
         raise TypeError(f"not a Carbondale action: {action!r}")
+
+    @staticmethod
+    def _challenge(core: CarbondaleState, action: Claim | Defend | Decline) -> CarbondaleState:
+        """A claim (rule 19), a defence (rule 21) or a declined defence (rule 22)."""
+        seat = core.current
+        hands = list(core.hands)
+        if isinstance(action, Claim):
+            hands[seat] = _without(hands[seat], action.challenge)
+            challenge = Challenge(seat, action.owner, action.x, action.y, action.target, action.challenge)
+            return evolve(core, hands=tuple(hands), pending=challenge, phase=DEFEND, claims=core.claims + 1)
+        if isinstance(action, Defend):
+            pending = core.pending
+            assert pending is not None
+            # rule 21: the claim fails; both cards go face down
+            hands[pending.owner] = _without(hands[pending.owner], action.card)
+            return evolve(
+                core,
+                hands=tuple(hands),
+                discards=_with(core.discards, pending.card, action.card),
+                buried=_with(core.buried, pending.card),
+                pending=None,
+                phase=ACT,
+            )
+        pending = core.pending
+        assert pending is not None
+        # rule 22: the target moves to the challenger's hand, the challenge card goes face down
+        networks = list(core.networks)
+        networks[pending.owner] = tuple(
+            p for p in networks[pending.owner] if not (p.x == pending.x and p.y == pending.y)
+        )
+        hands[seat] = _with(hands[seat], pending.target)
+        return evolve(
+            core,
+            networks=tuple(networks),
+            hands=tuple(hands),
+            discards=_with(core.discards, pending.card),
+            buried=_with(core.buried, pending.card),
+            pending=None,
+            phase=ACT,
+            claimed=True,
+        )
+
+    @staticmethod
+    def _discard(core: CarbondaleState, action: Discard) -> CarbondaleState:
+        """A discard: face up onto the stock, or face down (rule 15)."""
+        hands = list(core.hands)
+        hands[core.current] = _without(hands[core.current], action.card)
+        if action.face_up:
+            return evolve(
+                core,
+                hands=tuple(hands),
+                stock=_with(core.stock, action.card),
+                fresh=_with(core.fresh, action.card),
+                phase=DISCARD,
+            )
+        return evolve(
+            core,
+            hands=tuple(hands),
+            discards=_with(core.discards, action.card),
+            buried=_with(core.buried, action.card),
+            phase=DISCARD,
+        )
 
     @staticmethod
     def _reform(core: CarbondaleState) -> CarbondaleState:

@@ -39,7 +39,23 @@ def _cards_of(action: Action) -> tuple[Card, ...]:
 # -- the log -----------------------------------------------------------------------------
 
 def describe(before: CarbondaleState, action: Action, after: CarbondaleState) -> Entry:
+    """The public log entry of ``action``: its words (seats as placeholders) and facts, with the ending once over."""
     seat = before.pending.owner if before.phase == DEFEND and before.pending is not None else before.current
+    if isinstance(action, (Claim, Defend, Decline)):
+        text, facts = _challenge_words(before, action, seat)
+    else:
+        text, facts = _turn_words(before, action, after, seat)
+    if after.phase == OVER:
+        winners = " and ".join(f"{{{w}}}" for w in after.winners)
+        verb = f"{{{after.winners[0]}:wins}}" if len(after.winners) == 1 else "win"
+        ending = ENDINGS[after.ending].replace("{w:wins}", verb).replace("{w}", winners)
+        text += f". {ending}"
+        facts |= {"ending": after.ending, "winners": list(after.winners), "scores": scores(after)}
+    return Entry(seat, text, facts)
+
+
+def _challenge_words(before: CarbondaleState, action: Action, seat: int) -> tuple[str, dict[str, Any]]:
+    """The words and facts of a claim, a defence or a declined defence (rules 19 and 20)."""
     who = f"{{{seat}}}"
     facts: dict[str, Any]
     if isinstance(action, Claim):
@@ -61,7 +77,16 @@ def describe(before: CarbondaleState, action: Action, after: CarbondaleState) ->
         text = f"{who} {{{seat}:does}} not defend; {{{taker}}} {{{taker}:takes}} {pending.target}"
         facts = {"kind": "decline", "owner": pending.owner, "taker": taker, "target": pending.target.text,
                  "x": pending.x, "y": pending.y, "challenge": pending.card.text}
-    elif isinstance(action, Build):
+    return text, facts
+
+
+def _turn_words(
+    before: CarbondaleState, action: Action, after: CarbondaleState, seat: int
+) -> tuple[str, dict[str, Any]]:
+    """The words and facts of a build, a contribution, a discard, a draw, a take from the stock or a turn's end."""
+    who = f"{{{seat}}}"
+    facts: dict[str, Any]
+    if isinstance(action, Build):
         text = (
             f"{who} {{{seat}:builds}} {action.card} at {action.x},{action.y}, "
             f"{action.direction} of {action.source}"
@@ -102,13 +127,8 @@ def describe(before: CarbondaleState, action: Action, after: CarbondaleState) ->
         assert isinstance(action, EndTurn)
         text = f"{who} {{{seat}:ends}} the turn"
         facts = {"kind": "end"}
-    if after.phase == OVER:
-        winners = " and ".join(f"{{{w}}}" for w in after.winners)
-        verb = f"{{{after.winners[0]}:wins}}" if len(after.winners) == 1 else "win"
-        ending = ENDINGS[after.ending].replace("{w:wins}", verb).replace("{w}", winners)
-        text += f". {ending}"
-        facts |= {"ending": after.ending, "winners": list(after.winners), "scores": scores(after)}
-    return Entry(seat, text, facts)
+    return text, facts
+
 
 # -- refusals ------------------------------------------------------------------------------
 
