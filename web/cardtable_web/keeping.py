@@ -236,7 +236,11 @@ def finished_problem(entry: object) -> str | None:
         return "its computer levels are not levels of this site"
     if entry.get("won") not in (True, False, None) or not _count(entry.get("takebacks", 0)):
         return "its result is not a result"
-    if not isinstance(entry.get("record"), dict) and not isinstance(entry.get("address"), str):
+    record = entry.get("record")
+    if record is None and isinstance(entry.get("address"), str):
+        return None  # an earlier version's entry: the address is read when the game is replayed
+    if not isinstance(record, dict) or record.get("game") not in pyengine.GAMES or not isinstance(
+            record.get("actions"), list) or not isinstance(entry.get("seats"), list):
         return "it holds no game"
     return None
 
