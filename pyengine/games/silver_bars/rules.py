@@ -139,15 +139,8 @@ class SilverBarsRules(Rules):
             row[i] = Vault(v.cards, None, v.locked)
             return self._draw_and_pass(core, seat, hand, vaults=paired(core.vaults, seat, tuple(row)),
                                        discard=core.discard + (v.rubble, card))
-        if move == "strike":  # rule 9: miners on top of unlocked vaults are discarded; the strike lies in front
-            row = list(core.vaults[other])
-            struck: list[Card] = []
-            for j, v in enumerate(row):
-                if not v.locked and v.cards and v.cards[-1].rank in MINER_RANKS:
-                    struck.append(v.cards[-1])
-                    row[j] = Vault(v.cards[:-1], v.rubble, v.locked)
-            return self._draw_and_pass(core, seat, hand, vaults=paired(core.vaults, other, tuple(row)),
-                                       discard=core.discard + tuple(struck), strike=paired(core.strike, other, True))
+        if move == "strike":
+            return self._strike(core, seat, hand)
         # rule 8: a thief; the player draws once the stolen silver is placed
         target = thief_target(core, seat, move == "lo-thief")
         assert target is not None
@@ -156,6 +149,18 @@ class SilverBarsRules(Rules):
         if len(target[1]) == 1:
             return self._steal(core, seat, target[1][0])
         return core
+
+    def _strike(self, core: SilverBarsState, seat: int, hand: tuple[Card, ...]) -> SilverBarsState:
+        """Rule 9: miners on top of the opponent's unlocked vaults are discarded; the strike lies in front of them."""
+        other = 1 - seat
+        row = list(core.vaults[other])
+        struck: list[Card] = []
+        for j, v in enumerate(row):
+            if not v.locked and v.cards and v.cards[-1].rank in MINER_RANKS:
+                struck.append(v.cards[-1])
+                row[j] = Vault(v.cards[:-1], v.rubble, v.locked)
+        return self._draw_and_pass(core, seat, hand, vaults=paired(core.vaults, other, tuple(row)),
+                                   discard=core.discard + tuple(struck), strike=paired(core.strike, other, True))
 
     def _steal(self, core: SilverBarsState, seat: int, vault: int) -> SilverBarsState:
         """Rule 8: lift the silver off the opponent's vault (it falls back to its previous top card)."""

@@ -36,6 +36,7 @@ MOVE_NAME = {"play": "silver", "miner": "a miner", "rubble": "rubble", "shovel":
 
 
 def describe(before: SilverBarsState, act: Action, after: SilverBarsState) -> Entry:
+    """The public log entry of ``act``: its words (seats as placeholders) and facts, with the round's end."""
     action = cast(Act, act)
     seat = before.turn
     other = 1 - seat
@@ -92,20 +93,27 @@ def describe(before: SilverBarsState, act: Action, after: SilverBarsState) -> En
                 line += f", stealing {pending.carry} from {them} vault {pending.source + 1}"
                 facts.update(stolen=str(pending.carry), vault=pending.source, side=other)
     if after.round != before.round or after.over:
-        last = after.last
-        assert last is not None
-        a, b = last.points
-        line += (f". Round {last.number} ends ({last.reason}): {{0}} {{0:scores}} {a}, {{1}} {{1:scores}} {b}; "
-                 f"totals {after.totals[0]} to {after.totals[1]}")
-        facts["round_end"] = {"round": last.number, "reason": last.reason, "points": [a, b],
-                              "totals": list(after.totals)}
-        if after.over:
-            won = winners(after)
-            line += ". Shared win" if len(won) == 2 else f". {{{won[0]}}} {{{won[0]}:wins}} the match"
-            facts["winners"] = won
-        else:
-            line += f". {{{after.dealer}}} {{{after.dealer}:deals}} round {after.round}"
+        line += _round_end(after, facts)
     return Entry(seat, line, facts)
+
+
+def _round_end(after: SilverBarsState, facts: dict[str, Any]) -> str:
+    """The words that end a round's last log entry (its points, the totals, then the match's end or the next
+    deal), adding ``round_end`` (and ``winners``) to ``facts``."""
+    last = after.last
+    assert last is not None
+    a, b = last.points
+    line = (f". Round {last.number} ends ({last.reason}): {{0}} {{0:scores}} {a}, {{1}} {{1:scores}} {b}; "
+            f"totals {after.totals[0]} to {after.totals[1]}")
+    facts["round_end"] = {"round": last.number, "reason": last.reason, "points": [a, b],
+                          "totals": list(after.totals)}
+    if after.over:
+        won = winners(after)
+        line += ". Shared win" if len(won) == 2 else f". {{{won[0]}}} {{{won[0]}:wins}} the match"
+        facts["winners"] = won
+    else:
+        line += f". {{{after.dealer}}} {{{after.dealer}:deals}} round {after.round}"
+    return line
 
 
 def why_illegal(core: SilverBarsState, act: Action) -> str:
