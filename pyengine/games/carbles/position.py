@@ -76,6 +76,13 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
     if not any(field in position for field in CARD_FIELDS):
         core = deal(core)
         return evolve(core, marbles=marbles, turn=turn, starter=turn, dealer=(turn - 1) % players)
+    return _with_cards(core, position, marbles, turn)
+
+
+def _with_cards(core: CarblesState, position: Mapping[str, Any], marbles: tuple[int, ...], turn: int) -> CarblesState:
+    """``core`` with the position's marbles and its cards (``hands``, ``discards``, ``deck``, every card in
+    exactly one zone), the hand started by the player to move."""
+    players = core.players
     pool = Counter(ALL_CARDS)
     if "hands" not in position:
         raise ValueError("position field 'hands' is missing: a position that lists cards needs one hand per player")

@@ -96,9 +96,17 @@ def describe(before: CarblesState, action: Play, after: CarblesState) -> Entry:
     if killed:
         line += "; kills " + ", ".join(owned(m) for m in killed)
         facts["killed"] = [marble_pair(m) for m in killed]
+    line += _after_words(before, after, facts)
+    return Entry(actor, line, facts)
+
+
+def _after_words(before: CarblesState, after: CarblesState, facts: dict[str, Any]) -> str:
+    """What follows an action in its log entry: the game's end (with ``winners`` in ``facts``), or a new hand or
+    deck (``new_hand``); else nothing."""
+    line = ""
     if after.over:
         if after.capped:
-            line += f"; the deck limit ({deck_cap(n)} decks) is reached"
+            line += f"; the deck limit ({deck_cap(after.players)} decks) is reached"
         if len(after.winners) > 1:
             line += "; " + " and ".join(f"{{{p}}}" for p in after.winners) + " win"
         elif after.winners:
@@ -111,7 +119,7 @@ def describe(before: CarblesState, action: Play, after: CarblesState) -> Entry:
             line += f"; a fresh deck: {{{after.dealer}}} {{{after.dealer}:deals}}"
         line += f"; a new hand of {len(after.hands[0])} cards each, {{{after.starter}}} {{{after.starter}:starts}}"
         facts["new_hand"] = True
-    return Entry(actor, line, facts)
+    return line
 
 
 # ----------------------------------------------------------------------------------- refusals
