@@ -53,43 +53,13 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
     seat to play, and every seat whose turn comes before the end (rule 17, or the ``end`` option), must hold a
     card then. A card can always be placed somewhere (rule 9), so hand sizes alone decide this.
     """
-    unknown = sorted((key for key in position if key not in FIELDS), key=lambda key: str(key))
-    if unknown:
-        raise ValueError(
-            f"position field {quote(unknown[0])} is not part of a Card-cassonne position "
-            f"(fields: {', '.join(FIELDS)})"
-        )
+    _only_fields(position)
     pool = Counter(ALL_CARDS)
     board = _board(position, pool)
     hands = _hands(position, players, pool)
     deck = _cards(position.get("deck", []), "position field 'deck'", pool)
-    removed: tuple[Card, ...]
-    if "removed" in position:
-        removed = _cards(position["removed"], "position field 'removed'", pool)
-        missing = sum(pool.values())
-        if missing:
-            raise ValueError(
-                f"position field 'removed': {missing} of the {DECK_SIZE} cards are in no zone "
-                "(leave 'removed' out to take every card not named elsewhere as removed)"
-            )
-    else:
-        removed = tuple(sorted(pool.elements(), key=card_key))
-    supply = int(options.get("tokens", 7))
-    tokens = _tokens(position, players, board)
-    on_table = [sum(1 for *_, owner in tokens if owner == seat) for seat in range(players)]
-    for seat, count in enumerate(on_table):
-        if count > supply:
-            raise ValueError(f"position field 'tokens': seat {seat} has {count} tokens on the table; "
-                             f"each player has {supply}")
-    left = _counts(
-        position.get("tokens_left", [supply - count for count in on_table]), "tokens_left", players, supply
-    )
-    for seat in range(players):
-        if left[seat] + on_table[seat] > supply:
-            raise ValueError(
-                f"position field 'tokens_left': seat {seat} would have {left[seat] + on_table[seat]} tokens "
-                f"counting its {on_table[seat]} on the table; each player has {supply}"
-            )
+    removed = _removed(position, pool)
+    tokens, left = _token_counts(position, players, board, int(options.get("tokens", 7)))
     points = _counts(position.get("scores", [0] * players), "scores", players, MAX_SCORE)
     turn = position.get("turn", 0)
     if not is_int(turn) or not 0 <= turn < players:
@@ -109,17 +79,69 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
         turn=turn,
         phase="play",
     )
+    _no_token_on_a_complete_area(core)
+    problem = _stuck_seat([len(hand) for hand in hands], len(deck), turn, play_out)
+    if problem is not None:
+        raise ValueError(problem)
+    return core
+
+
+def _only_fields(position: Mapping[str, Any]) -> None:
+    """A ``ValueError`` naming a field that is not part of a position."""
+    unknown = sorted((key for key in position if key not in FIELDS), key=lambda key: str(key))
+    if unknown:
+        raise ValueError(
+            f"position field {quote(unknown[0])} is not part of a Card-cassonne position "
+            f"(fields: {', '.join(FIELDS)})"
+        )
+
+
+def _removed(position: Mapping[str, Any], pool: Counter[Card]) -> tuple[Card, ...]:
+    """The removed cards: as given (exactly the cards named nowhere else), else every card left in ``pool``."""
+    if "removed" in position:
+        removed = _cards(position["removed"], "position field 'removed'", pool)
+        missing = sum(pool.values())
+        if missing:
+            raise ValueError(
+                f"position field 'removed': {missing} of the {DECK_SIZE} cards are in no zone "
+                "(leave 'removed' out to take every card not named elsewhere as removed)"
+            )
+    else:
+        removed = tuple(sorted(pool.elements(), key=card_key))
+    return removed
+
+
+def _token_counts(
+    position: Mapping[str, Any], players: int, board: tuple[tuple[int, int, Card], ...], supply: int
+) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...]]:
+    """The tokens on the table and each seat's tokens left, a seat's both together at most ``supply``."""
+    tokens = _tokens(position, players, board)
+    on_table = [sum(1 for *_, owner in tokens if owner == seat) for seat in range(players)]
+    for seat, count in enumerate(on_table):
+        if count > supply:
+            raise ValueError(f"position field 'tokens': seat {seat} has {count} tokens on the table; "
+                             f"each player has {supply}")
+    left = _counts(
+        position.get("tokens_left", [supply - count for count in on_table]), "tokens_left", players, supply
+    )
+    for seat in range(players):
+        if left[seat] + on_table[seat] > supply:
+            raise ValueError(
+                f"position field 'tokens_left': seat {seat} would have {left[seat] + on_table[seat]} tokens "
+                f"counting its {on_table[seat]} on the table; each player has {supply}"
+            )
+    return tokens, left
+
+
+def _no_token_on_a_complete_area(core: CardcassonneState) -> None:
+    """A ``ValueError`` for a token on a complete area (it would have been scored at once, rule 15)."""
     areas = core.table.areas
-    for x, y, _ in tokens:
+    for x, y, _ in core.tokens:
         if areas[(x, y)].complete:
             raise ValueError(
                 f"position field 'tokens': the token at {x},{y} sits on a complete area, which is scored "
                 "at once (rule 15)"
             )
-    problem = _stuck_seat([len(hand) for hand in hands], len(deck), turn, play_out)
-    if problem is not None:
-        raise ValueError(problem)
-    return core
 
 
 # -- the fields ---------------------------------------------------------------------------------------------
