@@ -75,6 +75,27 @@ def test_bad_addresses_say_why(params: dict[str, str], message: str) -> None:
         embed.from_params(params)
 
 
+def test_the_embeds_setup_is_read_by_the_one_setup_reader() -> None:
+    """The same rules as the main page's address: each parameter once, ASCII digits, a fresh seed unless given."""
+    request = embed.from_query("?game=silver-bars&seed=7&level=easy&delay=0&thief=lowest-placeable")
+    assert request.state.seed == 7 and request.level == "easy" and request.delay == 0
+    assert request.options == {"thief": "lowest-placeable"}
+    assert embed.from_query("?game=silver-bars", fresh_seed=99).state.seed == 99
+    assert embed.from_query("?game=silver-bars").delay == embed.EMBED_DELAY_MS
+    seeds = {embed.from_query("?game=carbondale&players=2").state.seed for _ in range(5)}
+    assert len(seeds) > 1, "embeds of a new game do not all deal the same cards"
+    for query, words in [
+        ("?game=silver-bars&seed=1&seed=2", "'seed' twice"),
+        ("?game=carbles&players=\u0662", "players"),
+        ("?game=silver-bars&delay=\uff15", "delay"),
+        ("?game=silver-bars&level=" + "x" * 500, "level"),
+        ("?game=silver-bars&bots=1", "not a setting of an embed"),
+    ]:
+        with pytest.raises(ValueError, match=words) as refused:
+            embed.from_query(query)
+        assert "x" * 41 not in str(refused.value)
+
+
 @pytest.mark.parametrize(
     ("command", "message"),
     [

@@ -53,13 +53,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import pyengine
-from pyengine.ai import DEFAULT_LEVEL, LEVELS
-from pyengine.core import check_players, read_json
+from pyengine.ai import DEFAULT_LEVEL
+from pyengine.core import read_json
 from pyengine.notation import quote
 from pyengine.telling import told
 from pyengine.words import say
@@ -68,7 +69,7 @@ from . import drawing
 from .html import esc
 from .replay import Replay
 from .session import Session
-from .setup import MAX_DELAY_MS, Seat, Setup, parse_seed
+from .setup import Seat, Setup, query_fields, read_fields
 from .urls import quote as url_quote
 
 MAX_COMMAND = 200_000
@@ -117,15 +118,6 @@ def check_game(game: object) -> str:
     return game
 
 
-def option_from_text(game: str, name: str, raw: str) -> Any:
-    """An option's value from its text in an address (the choice whose text it is)."""
-    option = pyengine.GAMES[game].option(name)
-    for choice in option.choices:
-        if str(choice).lower() == raw.lower():
-            return choice
-    raise ValueError(f"{option.label} is one of {', '.join(str(c) for c in option.choices)}")
-
-
 def load_state(
     game: str,
     position: object = None,
@@ -165,39 +157,40 @@ def _json_or_name(raw: str, what: str) -> Any:
     return text
 
 
-def from_params(params: Mapping[str, str]) -> Request:
-    """What an embed's address asks for; ``ValueError`` saying what is wrong, in one sentence."""
+def from_query(search: str, fresh_seed: int | None = None) -> Request:
+    """What an embed's address (its query, ``search``) asks for: each parameter once (see :func:`from_params`)."""
+    return from_params(query_fields(search), fresh_seed)
+
+
+def from_params(params: Mapping[str, str], fresh_seed: int | None = None) -> Request:
+    """What an embed's address asks for; ``ValueError`` saying what is wrong, in one sentence. Its setup
+    (``players``, ``seed``, ``level``, ``delay``, options) is read by the one reader of a setup
+    (:func:`cardtable_web.setup.read_fields`); a new game without a ``seed`` is dealt with ``fresh_seed``
+    (None: one drawn here), so embeds do not all deal the same cards."""
     game = check_game(params.get("game"))
     info = pyengine.GAMES[game]
     option_names = {o.name for o in info.options}
     unknown = sorted(set(params) - KNOWN_PARAMS - option_names)
     if unknown:
         raise ValueError(f"{quote(unknown[0][:30])} is not a setting of an embed of {info.title}")
-    options = {name: option_from_text(game, name, params[name]) for name in sorted(option_names & set(params))}
-    players: int | None = None
-    if params.get("players"):
-        raw = params["players"]
-        players = check_players(info, int(raw) if raw.isdigit() and len(raw) <= 3 else raw)
-    seed = parse_seed(params["seed"]) if params.get("seed") else 0
+    seed = random.randrange(1_000_000_000) if fresh_seed is None else fresh_seed
+    settings, problems = read_fields(params, seed, KNOWN_PARAMS)
+    if problems:
+        raise ValueError("; ".join(problems))
+    players = settings["players"] if params.get("players") else None
     position = _json_or_name(params["position"], "position") if params.get("position") else None
     record = read_json(params["record"], "record") if params.get("record") else None
-    state, mode = load_state(game, position, record, players, options, seed)
+    options = settings["options"]
+    state, mode = load_state(game, position, record, players, options, int(settings["seed"]))
     interactive = _flag(params, "interactive", False)
     controls = _flag(params, "controls", True)
-    level = params.get("level") or DEFAULT_LEVEL
-    if level not in LEVELS:
-        raise ValueError(f"the computer's level is one of {', '.join(LEVELS)}")
-    delay = EMBED_DELAY_MS
-    if params.get("delay"):
-        raw = params["delay"]
-        if not (raw.isdigit() and int(raw) <= MAX_DELAY_MS):
-            raise ValueError(f"the computer's pause (delay) is 0 to {MAX_DELAY_MS} milliseconds")
-        delay = int(raw)
+    delay = settings["delay"] if "delay" in params else EMBED_DELAY_MS
     seat = read_seat(params.get("seat"), state, interactive and mode != "record")
     origin = params.get("origin") or None
     if origin is not None and not (origin.startswith(("http://", "https://")) and origin.count("/") == 2):
         raise ValueError("origin is a page's origin, like https://example.org")
-    return Request(game, state, mode, seat, interactive and mode != "record", controls, level, delay, origin, options)
+    return Request(game, state, mode, seat, interactive and mode != "record", controls, settings["level"], delay,
+                   origin, options)
 
 
 def read_seat(raw: object, state: pyengine.State, interactive: bool) -> int | None:
