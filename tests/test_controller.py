@@ -18,6 +18,7 @@ from cardtable_web.effects import (
     Decided,
     Effect,
     Elsewhere,
+    FillLobby,
     LobbyError,
     ReplayScreen,
     SetAddress,
@@ -289,3 +290,39 @@ def test_an_unexpected_failure_leaves_a_usable_lobby_and_a_report() -> None:
     assert isinstance(report, LobbyError) and report.trouble and report.report is not None
     assert report.report["record"]["game"] == "carbles"
     assert player.controller.session is None
+
+
+def test_an_address_query_starts_its_game_or_fills_the_lobby() -> None:
+    player = Player()
+    player.run(player.controller.open_query("?game=silver-bars&players=2&seed=4&bots=1&level=easy&delay=0", 99))
+    assert player.table.title == pyengine.GAMES["silver-bars"].title
+    effects = Player().controller.open_query("?game=silver-bars&players=9", 99)
+    assert isinstance(effects[0], FillLobby) and effects[0].error and "2" in effects[0].error
+    assert effects[0].settings["game"] == "silver-bars" and len(effects) == 1  # nothing starts
+
+
+def test_the_lobby_discards_a_kept_game_and_replays_a_finished_one() -> None:
+    player = Player(thinker=decide_at_random)
+    player.start(game="carbon-city-zero", players=1, seed=3, bots=[], level="easy", delay=0)
+    play_out(player, random.Random(1))
+    player.run(player.controller.replay_finished(0))
+    assert isinstance(player.screen, ReplayScreen) and player.screen.game == "carbon-city-zero"
+    other = Player(player.storage)
+    other.start(game="carbles", players=2, seed=6, bots=[1], level="easy", delay=0)
+    (key,) = json.loads(player.storage.items[SAVES_KEY])
+    assert other.controller.discard_kept(key) == [ShowLobby()]
+    assert json.loads(player.storage.items[SAVES_KEY]) == {}
+    effects = other.controller.replay_finished(5)
+    assert isinstance(effects[-1], LobbyError)
+
+
+def test_a_table_starts_whatever_storage_holds() -> None:
+    storage = MemoryStorage()
+    for key, text in {SAVES_KEY: '{"x": {"updated": "yesterday"}}', HISTORY_KEY: '[{"levels": {"length": 1}}]',
+                      "cardtable.current-game": "[" * 100_000}.items():
+        storage.setItem(key, text)
+    player = Player(storage)
+    player.run(player.controller.migrate())
+    player.start(game="carbles", players=2, seed=6, bots=[1], level="easy", delay=0)
+    one_move(player)
+    assert player.table.moves >= 1

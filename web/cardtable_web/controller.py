@@ -9,7 +9,6 @@ path from a click to what the screen shows runs, and is tested, under CPython.
 
 from __future__ import annotations
 
-import json
 import time
 import traceback
 from collections.abc import Callable
@@ -24,6 +23,7 @@ from .effects import (
     Decided,
     Effect,
     Elsewhere,
+    FillLobby,
     Fit,
     LobbyError,
     ReplayScreen,
@@ -37,10 +37,11 @@ from .effects import (
     WarmWorker,
 )
 from .html import esc
-from .keeping import CURRENT_KEY, UNREADABLE_KEY, Keeper
+from .keeping import Keeper, game_key
 from .registry import site_game
 from .replay import Replay
-from .session import Session, Setup
+from .session import Session
+from .setup import Setup, lobby_from_query
 
 REPLAY_STEP_SECONDS = 0.8
 INSTANT_REDRAW_SECONDS = 0.25
@@ -66,7 +67,7 @@ class TableController:
         self.address = ""
         """The address fragment of the game on the table (what the page's address holds)."""
         self.last_kept: str | None = None
-        """The address this tab kept last (from there it may go anywhere: on, or back by a take-back)."""
+        """What this tab kept last (:attr:`Kept.token`): from there it may go anywhere (on, or back)."""
         self.elsewhere = False
         """True once another tab moved this game on: this tab keeps nothing more until it loads the newer one."""
         self.banner_from = 0
@@ -80,16 +81,29 @@ class TableController:
     def start(self, settings_json: str) -> Effects:
         """Start a game from the lobby's settings (JSON); a bad setting is a message in the lobby."""
         try:
-            session = Session(Setup.from_json(settings_json))
+            setup = Setup.from_json(settings_json)
         except ValueError as exc:
             return [LobbyError(str(exc))]
-        if session.key in self.keeper.saves():  # the same deal and seats: it is the kept game, so go on with it
-            effects = self.continue_kept(session.key)
+        return self.start_setup(setup)
+
+    def start_setup(self, setup: Setup) -> Effects:
+        """Start a game, or go on with the kept one of the same deal, seats and options."""
+        session = Session(setup)
+        key = game_key(session)
+        if key in self.keeper.saves():
+            effects = self.continue_kept(key)
             if self.session is not None:
                 self.session.message = "You had started this game before: it goes on where you left it."
                 effects += self.refresh()
             return effects
         return self.begin(session)
+
+    def open_query(self, query: str, fresh_seed: int) -> Effects:
+        """The page's address asks for a game by its settings (``?game=...``): start it, or fill the lobby with
+        what could be read and say what is wrong (``fresh_seed`` when the address gives no seed)."""
+        setup, settings, error = lobby_from_query(str(query).lstrip("?"), fresh_seed)
+        effects: Effects = [FillLobby(settings, error)] if settings or error else []
+        return effects + (self.start_setup(setup) if setup is not None else [])
 
     def open_address(self, fragment: str) -> Effects:
         """Open the game an address holds (a finished one in the replay viewer); a bad one is a message."""
@@ -103,36 +117,34 @@ class TableController:
 
     def continue_kept(self, key: str) -> Effects:
         """Continue a kept unfinished game (from the lobby's list)."""
-        kept = self.keeper.saves().get(str(key))
-        if kept is None:
-            return [LobbyError("That game is no longer kept in this browser.")]
         try:
-            session = address.decode(kept["address"])
-        except ValueError as exc:
-            self.keeper.write(UNREADABLE_KEY, json.dumps(kept))
-            self.keeper.discard(str(key))
-            return [LobbyError(f"That game could not be resumed ({exc}). It was put aside for a bug report.",
-                               {"error": f"A kept game could not be read: {exc}", "save": kept}), ShowLobby()]
+            session = self.keeper.load(str(key))
+        except ValueError as exc:  # a kept game that cannot be read is put aside, not lost
+            return [ShowLobby(), LobbyError(str(exc))]
         return self.begin(session)
 
-    def migrate(self) -> Effects:
-        """Earlier versions kept one game as a full save: keep it among the games (or aside if unreadable)."""
+    def discard_kept(self, key: str) -> Effects:
+        """The lobby's Discard on a kept game (the player confirmed it)."""
+        self.keeper.discard(str(key))
+        return [ShowLobby()]
+
+    def replay_finished(self, index: int) -> Effects:
+        """The lobby's Replay on a finished game (``index`` in the history, 0 the newest)."""
         try:
-            text = self.keeper.storage.getItem(CURRENT_KEY)
-        except Exception:  # storage switched off: nothing kept
-            return []
-        if not isinstance(text, str) or not text:
-            return []
-        try:
-            session = Session.resume(text)
+            session = self.keeper.finished(int(index))
         except ValueError as exc:
-            self.keeper.write(UNREADABLE_KEY, text)
-            self.keeper.remove(CURRENT_KEY)
-            return [LobbyError(f"The saved game could not be resumed ({exc}). It was kept aside for a bug report.",
-                               {"error": f"The saved game could not be read: {exc}", "save": text[:20_000]})]
-        if session.key not in self.keeper.saves():
-            self.keeper.keep(session, address.encode(session))
-        return []
+            return [ShowLobby(), LobbyError(str(exc))]
+        return self.begin_replay(session)
+
+    def clear_put_aside(self) -> Effects:
+        """The lobby's "Clear" on what was put aside."""
+        self.keeper.clear_put_aside()
+        return [ShowLobby()]
+
+    def migrate(self) -> Effects:
+        """What earlier versions kept is brought in once; anything unreadable is put aside with a message."""
+        message = self.keeper.migrate()
+        return [LobbyError(message)] if message else []
 
     def begin(self, session: Session, history: str = "push") -> Effects:
         """Put a game on the table; ``history``: ``push`` a new address, ``replace`` the current one, or
@@ -255,11 +267,11 @@ class TableController:
         if self.elsewhere:
             return effects
         if session.state.is_terminal():
-            kept = self.keeper.finish(session, self.address, drawing.headline(session))
+            kept = self.keeper.finish(session, drawing.headline(session))
         else:
-            kept = self.keeper.keep(session, self.address, last_kept=self.last_kept)
+            kept = self.keeper.keep(session, last_kept=self.last_kept)
             if kept.ok:
-                self.last_kept = self.address
+                self.last_kept = kept.token
         if kept.conflict:
             self.elsewhere = True
             effects.append(Elsewhere(True))
@@ -272,8 +284,7 @@ class TableController:
         session = self.session
         if session is None or self.elsewhere:
             return []
-        kept = self.keeper.saves().get(session.key)
-        if kept is not None and kept["address"] != self.last_kept:
+        if self.keeper.moved_elsewhere(session, self.last_kept):
             self.elsewhere = True
             return [Elsewhere(True)]
         return []
@@ -281,11 +292,14 @@ class TableController:
     def load_newer(self) -> Effects:
         """Load the position another tab kept of this game."""
         session = self.session
-        kept = self.keeper.saves().get(session.key) if session is not None else None
         self.elsewhere = False
-        if kept is None:
+        if session is None:
             return [Elsewhere(False)]
-        return self.open_address(kept["address"]) + [SetAddress(self.address, "replace")]
+        try:
+            newer = self.keeper.load(game_key(session))
+        except ValueError:  # no longer kept (finished or discarded there): this position stays
+            return [Elsewhere(False)]
+        return self.begin(newer, history="replace")
 
     # -- input ------------------------------------------------------------------------------------------------
     def click(self, click: Click) -> Effects:

@@ -128,6 +128,14 @@ class LobbyError:
 
 
 @dataclass(frozen=True)
+class FillLobby:
+    """The lobby set to the settings an address asked for (the lobby's own JSON form), and what is wrong."""
+
+    settings: dict[str, Any]
+    error: str | None = None
+
+
+@dataclass(frozen=True)
 class SetAddress:
     """The page's address fragment: ``push`` a new history entry or ``replace`` the current one; an empty
     fragment is the lobby's address."""
@@ -192,6 +200,6 @@ class Post:
 
 
 Effect = (
-    TableScreen | ReplayScreen | ShowLobby | LobbyError | SetAddress | Think | WarmWorker | After | Share
+    TableScreen | ReplayScreen | ShowLobby | LobbyError | FillLobby | SetAddress | Think | WarmWorker | After | Share
     | Elsewhere | Fit | FrameScreen | Post
 )

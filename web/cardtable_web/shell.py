@@ -26,6 +26,7 @@ from .effects import (
     Decided,
     Effect,
     Elsewhere,
+    FillLobby,
     Fit,
     LobbyError,
     ReplayScreen,
@@ -91,6 +92,8 @@ class Page:
                 self.show_lobby()
             elif isinstance(effect, LobbyError):
                 self.lobby_error(effect)
+            elif isinstance(effect, FillLobby):
+                window.cardTable.fillLobby(json.dumps(effect.settings), effect.error)
             else:
                 self.run_small(effect)
 
@@ -341,6 +344,11 @@ def render_live_positions(panel: Any, game: str) -> None:
     embed.add_embed_buttons(panel, game, window, create_proxy)  # each figure's "Copy embed code"
 
 
+def fresh_seed() -> int:
+    """A new deal's seed, from the browser's generator (the engine's own generators are all seeded)."""
+    return int(window.Math.floor(window.Math.random() * 1_000_000_000))
+
+
 PAGE: Page | None = None
 
 
@@ -352,11 +360,16 @@ def main() -> None:
     bridge = window.cardTable
     bridge.startGame = page.call(control.start)
     bridge.openAddress = page.call(control.open_address)
+    bridge.openQuery = page.call(lambda search: control.open_query(str(search), fresh_seed()))
     bridge.continueSaved = page.call(control.continue_kept)
+    bridge.discardKept = page.call(control.discard_kept)
+    bridge.replayFinished = page.call(lambda index: control.replay_finished(int(index)))
+    bridge.clearPutAside = page.call(control.clear_put_aside)
+    bridge.exportPutAside = create_proxy(page.guard(control.keeper.export_put_aside))
     bridge.onHistory = page.call(lambda: control.address_changed(str(window.location.hash or "")))
     bridge.storageChanged = page.call(control.storage_changed)
     bridge.leaveGame = page.call(control.leave)
-    bridge.playAgain = page.call(lambda: control.play_again(int(window.Math.floor(window.Math.random() * 1e9))))
+    bridge.playAgain = page.call(lambda: control.play_again(fresh_seed()))
     bridge.setPace = page.call(lambda delay: control.set_pace(int(delay)))
     bridge.cancel = page.call(control.cancel)
     bridge.drawFigures = create_proxy(page.guard(page.draw_figures))
