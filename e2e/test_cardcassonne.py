@@ -72,9 +72,9 @@ def click_action(page: Page, text: str) -> str:
 
 
 def playable_cards(page: Page) -> list[str]:
-    """The hand cards that can be chosen (their selection tokens, each a card like ``7♡``)."""
+    """The hand cards that can be chosen, like ``7♡`` (each the last item of its selection: counts, card)."""
     cards = page.locator("#board .cc-hand [data-select]:visible")
-    return [str(t) for t in cards.evaluate_all("els => els.map(e => e.dataset.select)")]
+    return [str(t) for t in cards.evaluate_all("els => els.map(e => JSON.parse(e.dataset.select).at(-1))")]
 
 
 def choose_card(page: Page, card: str) -> list[str]:
