@@ -9,6 +9,7 @@ from html.parser import HTMLParser
 
 import pytest
 from cardtable_web import drawing, embed
+from cardtable_web.registry import renderer_for
 from cardtable_web.replay import Replay
 from cardtable_web.session import Session, Setup
 
@@ -173,6 +174,37 @@ def test_the_suggestion_comes_from_the_humans_view_and_is_on_the_table(game: str
     session.hint = hint
     session.act(text)
     assert session.hint is None and session.advice == ""
+
+
+@pytest.mark.parametrize("game", [*GLANCE_GAMES, "carbles"])
+def test_a_suggestion_is_found_without_drawing_the_table(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The selection that brings up a suggested move comes from the legal moves' facts (the renderer's
+    ``selection_for``): nothing is drawn; clicking it (and, for a Carbles marble, the next one) shows the move,
+    and the session keeps the suggestion while its selection is clicked."""
+    session = session_for(game, seed=6)
+    rnd = random.Random(4)
+    renderer = renderer_for(game)
+    checked = 0
+    for _ in range(40):
+        if session.state.is_terminal():
+            break
+        if session.decides_now():
+            text = rnd.choice(session.state.legal_texts())
+            with monkeypatch.context() as patched:
+                patched.setattr(renderer, "render", lambda *_: pytest.fail("hint_of drew the table"))
+                hint = drawing.hint_of(session, text)
+            for _ in range(2):
+                if hint.select is None:
+                    break
+                session.hint = hint
+                session.select(hint.select)
+                assert session.hint is hint, "a click on the suggested selection keeps the suggestion"
+                hint = drawing.hint_of(session, text)
+            assert text in clickables(drawing.table_html(session)).actions
+            checked += 1
+            session.selection = None
+        step(session, rnd)
+    assert checked > 5
 
 
 @pytest.mark.parametrize("game", GLANCE_GAMES)
