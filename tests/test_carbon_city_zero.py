@@ -604,7 +604,7 @@ def test_card_table_inconsistencies() -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def rendered(state: State, selection: str | None = None, seat: int | None = 0) -> str:
+def rendered(state: State, selection: tuple | None = None, seat: int | None = 0) -> str:
     from cardtable_web.drawing import render_state
 
     return render_state(state, seat, selection, ["Ann", "Bob", "Cy"][: state.players])
@@ -628,14 +628,14 @@ def test_renderer_shows_trackers_market_and_turn() -> None:
 def test_renderer_choice_specials_use_selections() -> None:
     state = position(in_play=("Wind Power", "Poor Transport", "Budget"))
     page = rendered(state)
-    assert 'data-select="sp1"' in page and "discard Poor Transport" not in page
-    chosen = rendered(state, "sp1")
+    assert 'data-select="[&quot;special&quot;,0]"' in page and "discard Poor Transport" not in page
+    chosen = rendered(state, ("special", 0))
     assert 'data-action="use Wind Power #1 special: discard Poor Transport #2"' in chosen
     assert 'data-action="buy Car Share"' not in chosen
     market = position(in_play=("Stock Exchange",))
-    assert 'data-action="use Stock Exchange #1 special: discard Car Share from the market"' in rendered(market, "sp1")
+    assert 'data-action="use Stock Exchange #1 special: discard Car Share from the market"' in rendered(market, ("special", 0))
     search = position(in_play=("Building Inspectors",), decks=(deck(draw=("Ecohouses", "Budget")), deck(hand=FIVE)))
-    assert 'data-action="use Building Inspectors #1 special: take Ecohouses from the deck"' in rendered(search, "sp1")
+    assert 'data-action="use Building Inspectors #1 special: take Ecohouses from the deck"' in rendered(search, ("special", 0))
     gift = position(in_play=("Budget", "Budget"), global_area=("Global Funding",))
     page = rendered(gift)
     assert 'data-action="give Budget to player 2 and end turn"' in page and "Give Budget to Bob and end turn" in page

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from cardtable_web.drawing import render_state
+from cardtable_web.html import esc, selecting
 
 from pyengine.cards import Card
 from pyengine.core import IllegalAction, State, named_position, new_game
@@ -709,7 +710,7 @@ def test_positions_are_checked() -> None:
 # -- the renderer ------------------------------------------------------------------------------------
 
 
-def _render(state: State, seat: int | None, selection: str | None = None) -> str:
+def _render(state: State, seat: int | None, selection: tuple | None = None) -> str:
     return render_state(state, seat, selection, ["Ann", "Bob"])
 
 
@@ -724,8 +725,8 @@ def test_renderer_marks_starting_and_vulnerable_cards_and_lays_east_west_reds_si
 def test_renderer_selecting_a_hand_card_lights_its_build_cells_and_discards() -> None:
     state = _figure(["4♠", "9♣"])
     page = _render(state, 0)
-    assert 'data-select="hand:4♠"' in page and "build 4♠" not in page
-    page = _render(state, 0, "hand:4♠")
+    assert f'data-select="{esc(selecting(("hand", "4♠")))}"' in page and "build 4♠" not in page
+    page = _render(state, 0, ("hand", "4♠"))
     assert 'data-action="build 4♠ at 0,-1 south of 2♠"' in page
     assert 'data-action="discard 4♠ face up"' in page and 'data-action="discard 4♠ face down"' in page
 
@@ -733,8 +734,8 @@ def test_renderer_selecting_a_hand_card_lights_its_build_cells_and_discards() ->
 def test_renderer_claim_then_challenge_card_then_defence() -> None:
     state = table([start(), CLUB_TARGET], [["5♠", "4♣", "9♢"], ["6♣", "9♡"]])
     page = _render(state, 0)
-    assert 'data-select="claim:1:0,1"' in page
-    page = _render(state, 0, "claim:1:0,1")
+    assert f'data-select="{esc(selecting(("claim", 1, 0, 1)))}"' in page
+    page = _render(state, 0, ("claim", 1, 0, 1))
     assert 'data-action="claim 3♣ at 0,1 from P2 with 5♠"' in page
     assert "with 4♣" not in page
     state = state.apply("claim 3♣ at 0,1 from P2 with 5♠")

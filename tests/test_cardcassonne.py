@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from cardtable_web.drawing import render_state
+from cardtable_web.html import esc, selecting
 
 import pyengine
 from pyengine import IllegalAction, Rng, State
@@ -534,7 +535,7 @@ def test_the_rules_page_documents_the_position_format_and_its_example_loads() ->
 # -- renderer -------------------------------------------------------------------------------------------------
 
 
-def render(state: State, seat: int | None, selection: str | None = None) -> str:
+def render(state: State, seat: int | None, selection: tuple | None = None) -> str:
     return render_state(state, seat, selection)
 
 
@@ -542,10 +543,11 @@ def test_renderer_highlights_the_cells_of_the_chosen_card() -> None:
     state = position(HEARTS_GAP, [["7♠", "K♡"], ["2♠"]])
     page = render(state, 0)
     assert 'class="cc-board zoomable"' in page and "--cc-cols:5" in page
-    assert 'data-select="7♠"' in page and "data-action=" not in page.split("cc-board")[1].split("cc-hand")[0]
-    chosen = render(state, 0, "7♠")
+    assert f'data-select="{esc(selecting(("shown", False, "7♠")))}"' in page
+    assert "data-action=" not in page.split("cc-board")[1].split("cc-hand")[0]
+    chosen = render(state, 0, ("shown", False, "7♠"))
     assert 'data-action="7♠ @ 1,0"' in chosen and "target" in chosen
-    assert 'data-action="K♡ @ 1,0"' not in render(state, 0, "K♡")
+    assert 'data-action="K♡ @ 1,0"' not in render(state, 0, ("shown", False, "K♡"))
 
 
 def test_renderer_shows_areas_tokens_and_open_counts_on_demand() -> None:
@@ -554,9 +556,9 @@ def test_renderer_shows_areas_tokens_and_open_counts_on_demand() -> None:
     assert "L = 5 open cells" in page and "token of Player 2" in page
     assert 'class="cc-token seat-1"' in page and ">2</span>" in page
     assert "L5" not in page
-    shown = render(state, 0, "counts")
+    shown = render(state, 0, ("shown", True, None))
     assert "L5" in shown and "L3" in shown
-    assert 'data-select="counts|2♠"' in shown
+    assert f'data-select="{esc(selecting(("shown", True, "2♠")))}"' in shown
 
 
 def test_renderer_offers_token_and_scoring_choices() -> None:

@@ -394,7 +394,7 @@ def test_why_illegal_names_the_problem() -> None:
 
 
 # -- the table ------------------------------------------------------------------------------------------------
-def rendered(state: State, selection: str | None = None, seat: int | None = None) -> str:
+def rendered(state: State, selection: tuple | None = None, seat: int | None = None) -> str:
     from cardtable_web.drawing import render_state
 
     seat = state.current_player if seat is None else seat
@@ -405,17 +405,18 @@ def test_renderer_select_a_card_then_a_target_vault() -> None:
     theirs = row(vault("3♣"))
     state = position(mine=row(vault("2♠"), vault("2♠ 7♠")), theirs=theirs, hand="4♠ K♣ Q♠ J♣ 2♣ 3♣ 7♣")
     html = rendered(state)
-    assert 'data-select="4"' in html and 'data-select="rubble"' in html
+    assert 'data-select="[&quot;card&quot;,&quot;4&quot;]"' in html
+    assert 'data-select="[&quot;card&quot;,&quot;rubble&quot;]"' in html
     assert 'data-action="lock v1"' in html and 'data-action="play 4 v2"' not in html
-    html = rendered(state, "4")
+    html = rendered(state, ("card", "4"))
     for n in (2, 3, 4, 5):
         assert f'data-action="play 4 v{n}"' in html
     assert 'data-action="play 4 v1"' not in html and 'data-action="discard 4"' in html
     assert "Silver 4 selected" in html and "Discard the silver 4" in html
-    html = rendered(state, "rubble")
+    html = rendered(state, ("card", "rubble"))
     assert 'data-action="rubble v2"' in html and 'data-action="rubble v1"' not in html
-    assert 'data-action="strike"' in rendered(state, "strike")
-    html = rendered(state, "lo-thief")
+    assert 'data-action="strike"' in rendered(state, ("card", "strike"))
+    html = rendered(state, ("card", "lo-thief"))
     assert 'data-action="lo-thief"' in html and "Lo thief selected" in html and "Discard the lo thief" in html
     assert "lo-thief selected" not in html
     assert "Ann" in html and "Bob" in html
