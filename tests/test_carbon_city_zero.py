@@ -629,13 +629,14 @@ def test_renderer_choice_specials_use_selections() -> None:
     state = position(in_play=("Wind Power", "Poor Transport", "Budget"))
     page = rendered(state)
     assert 'data-select="[&quot;special&quot;,0]"' in page and "discard Poor Transport" not in page
-    chosen = rendered(state, ("special", 0))
+    first = ("special", 0)  # the selection of the special of the card in play at place 0
+    chosen = rendered(state, first)
     assert 'data-action="use Wind Power #1 special: discard Poor Transport #2"' in chosen
     assert 'data-action="buy Car Share"' not in chosen
     market = position(in_play=("Stock Exchange",))
-    assert 'data-action="use Stock Exchange #1 special: discard Car Share from the market"' in rendered(market, ("special", 0))
+    assert 'data-action="use Stock Exchange #1 special: discard Car Share from the market"' in rendered(market, first)
     search = position(in_play=("Building Inspectors",), decks=(deck(draw=("Ecohouses", "Budget")), deck(hand=FIVE)))
-    assert 'data-action="use Building Inspectors #1 special: take Ecohouses from the deck"' in rendered(search, ("special", 0))
+    assert 'data-action="use Building Inspectors #1 special: take Ecohouses from the deck"' in rendered(search, first)
     gift = position(in_play=("Budget", "Budget"), global_area=("Global Funding",))
     page = rendered(gift)
     assert 'data-action="give Budget to player 2 and end turn"' in page and "Give Budget to Bob and end turn" in page
