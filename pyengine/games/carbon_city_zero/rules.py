@@ -356,15 +356,7 @@ class CarbonCityZeroRules(Rules):
                 return evolve(core, carbon=0, result="won", winners=tuple(range(core.players)))
             if carbon == CARBON_MAX:  # rule 14: the round counter moves one extra space
                 rounds_left -= 1  # at 0 time is up (rule 15), once this turn's cards are recycled
-        # Rule 10: recycle, except a Budget given away under Global Funding.
-        played = [s[0] for s in core.in_play]
-        if gift >= 0:
-            played.remove("Budget")
-            decks[gift] = evolve(decks[gift], hand=decks[gift].hand + ("Budget",))
-        deck = evolve(decks[active], recycle=decks[active].recycle + tuple(played))
-        size = hand_size(core)
-        deck, taken, rng = draw_cards(deck, size, core.rng)
-        decks[active] = evolve(deck, hand=deck.hand + taken)
+        rng = _recycle_and_draw(core, decks, gift)
         # Rule 13: after the last deck's turn the round is over.
         nxt = active + 1
         round_ = core.round
@@ -390,28 +382,10 @@ class CarbonCityZeroRules(Rules):
             )
         hand = decks[nxt].hand
         decks[nxt] = evolve(decks[nxt], hand=())  # rule 5: the next player plays every card in hand
-        return CarbonCityZeroState(
-            players=core.players,
-            rivalry=core.rivalry,
-            decks=tuple(decks),
-            active=nxt,
-            in_play=tuple((n, False, False) for n in hand),
-            buying=False,
-            spent=0,
-            link_bonus=0,
-            factories_zero=False,
-            topdeck=0,
-            market=core.market,
-            market_deck=core.market_deck,
-            discard=core.discard,
-            global_area=core.global_area,
-            carbon=carbon,
-            rounds_left=rounds_left,
-            round=round_,
-            ender=ender,
-            result="",
-            winners=(),
-            rng=rng,
+        return evolve(
+            core, decks=tuple(decks), active=nxt, in_play=tuple((n, False, False) for n in hand), buying=False, spent=0,
+            link_bonus=0, factories_zero=False, topdeck=0, carbon=carbon, rounds_left=rounds_left, round=round_,
+            ender=ender, result="", winners=(), rng=rng,
         )
 
     def _rivalry_winners(self, core: CarbonCityZeroState) -> tuple[int, ...]:
@@ -512,6 +486,21 @@ class CarbonCityZeroRules(Rules):
     def why_illegal(self, core: CarbonCityZeroState, action: Action) -> str:
         return _words.why_illegal(core, action)
 
+
+
+def _recycle_and_draw(core: CarbonCityZeroState, decks: list[Deck], gift: int) -> Rng:
+    """Rules 10-11 at a turn's end, on ``decks`` in place: the cards played go to the active deck's recycle pile
+    (but a Budget given away under Global Funding goes to that deck's hand), then the active deck draws a new
+    hand. The generator after the draw."""
+    active = core.active
+    played = [s[0] for s in core.in_play]
+    if gift >= 0:
+        played.remove("Budget")
+        decks[gift] = evolve(decks[gift], hand=decks[gift].hand + ("Budget",))
+    deck = evolve(decks[active], recycle=decks[active].recycle + tuple(played))
+    deck, taken, rng = draw_cards(deck, hand_size(core), core.rng)
+    decks[active] = evolve(deck, hand=deck.hand + taken)
+    return rng
 
 EVAL_SCALE = 11.0
 """Carbon points per step of the evaluation's logistic curve."""

@@ -37,22 +37,7 @@ CARD_VIEW: dict[str, dict[str, Any]] = {
 def view(core: CarbonCityZeroState, seat: int | None, usable: set[tuple[int, str]]) -> dict[str, Any]:
     """The view of any seat: ``usable`` holds (place in play, "special" / "link") of the abilities usable now."""
     solo = core.players == 1
-    decks = []
-    for i, d in enumerate(core.decks):
-        counts: dict[str, int] = {}
-        for name in d.draw:
-            counts[name] = counts.get(name, 0) + 1
-        decks.append(
-            {
-                "owner": 0 if solo else i,
-                "hand": list(d.hand),
-                "draw_cards": [[n, counts[n]] for n in sorted(counts)],
-                "known_top": list(d.draw[: d.known_top]),
-                "recycle": list(d.recycle),
-                "carbon": d.carbon if core.rivalry else None,
-                "owned_carbon": owned_carbon(core, i),
-            }
-        )
+    decks = _decks_view(core)
     draw_counts = [0] * core.players
     for i, d in enumerate(core.decks):
         draw_counts[0 if solo else i] += len(d.draw)
@@ -98,6 +83,29 @@ def view(core: CarbonCityZeroState, seat: int | None, usable: set[tuple[int, str
         "global_area": list(core.global_area),
         "cards": CARD_VIEW,
     }
+
+
+def _decks_view(core: CarbonCityZeroState) -> list[dict[str, Any]]:
+    """Each deck as every seat sees it: its owner, hand, the draw pile's cards by name (not their order), the
+    cards known on top, the recycle pile and its carbon."""
+    solo = core.players == 1
+    decks = []
+    for i, d in enumerate(core.decks):
+        counts: dict[str, int] = {}
+        for name in d.draw:
+            counts[name] = counts.get(name, 0) + 1
+        decks.append(
+            {
+                "owner": 0 if solo else i,
+                "hand": list(d.hand),
+                "draw_cards": [[n, counts[n]] for n in sorted(counts)],
+                "known_top": list(d.draw[: d.known_top]),
+                "recycle": list(d.recycle),
+                "carbon": d.carbon if core.rivalry else None,
+                "owned_carbon": owned_carbon(core, i),
+            }
+        )
+    return decks
 
 
 def facts(core: CarbonCityZeroState, action: Action) -> dict[str, Any]:

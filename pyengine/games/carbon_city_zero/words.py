@@ -71,6 +71,14 @@ def describe(before: CarbonCityZeroState, action: Action, after: CarbonCityZeroS
     now = after.decks[deck].carbon if before.rivalry else after.carbon
     facts["now"] = now
     text += f": carbon {change:+d}, now {now}"
+    text += _end_words(before, after, facts)
+    return Entry(_seat(before), text, facts)
+
+
+def _end_words(before: CarbonCityZeroState, after: CarbonCityZeroState, facts: dict[str, Any]) -> str:
+    """What follows a turn's end in its log entry: the game's result (with ``result`` and ``winners`` in
+    ``facts``), else the rounds left when the counter moved (``rounds_left``)."""
+    text = ""
     if after.result:
         facts |= {"result": after.result, "winners": list(after.winners)}
     if after.result == "won":
@@ -89,7 +97,7 @@ def describe(before: CarbonCityZeroState, action: Action, after: CarbonCityZeroS
             text += " (at 65 the round counter moves an extra space)"
         left = after.rounds_left
         text += f"; {left} round{'s' if left != 1 else ''} left"
-    return Entry(_seat(before), text, facts)
+    return text
 
 
 def _revealed(before: CarbonCityZeroState, after: CarbonCityZeroState, facts: dict[str, Any]) -> str:
