@@ -1,7 +1,7 @@
 """Card Table's rules engines: pure Python, no dependencies, no I/O.
 
-The contract every game implements is in :mod:`pyengine.core`; the games are in
-:mod:`pyengine.games`, one module each; the computer players are in :mod:`pyengine.ai`.
+The contract every game implements is in :mod:`pyengine.core`; the games are in :mod:`pyengine.games`, one
+package each, built one way (``docs/adding-a-game.md``); the computer players are in :mod:`pyengine.ai`.
 """
 
 from __future__ import annotations

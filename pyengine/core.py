@@ -171,7 +171,7 @@ class NamedPosition:
 
 
 class Rules:
-    """What a game module implements. Every method is a pure function of its arguments."""
+    """What a game implements, as its ``<Game>Rules`` class. Every method is a pure function of its arguments."""
 
     info: GameInfo
     notation: Notation
@@ -302,7 +302,7 @@ _REGISTRY: dict[str, Rules] = {}
 
 
 def register(rules: Rules) -> Rules:
-    """Add a game module's rules to the registry (called by each game module)."""
+    """Add a game's rules to the registry (called by each game package as it is imported)."""
     _REGISTRY[rules.info.id] = rules
     return rules
 

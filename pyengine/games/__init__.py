@@ -30,12 +30,12 @@ COMMAND_LINE = ("pyengine.__main__", "pyengine.simulate")
 
 
 def load(game_id: str) -> None:
-    """Import one game's module (it registers itself)."""
+    """Import one game's package (it registers itself)."""
     importlib.import_module(f"{__name__}.{GAME_MODULES[game_id]}")
 
 
 def load_all() -> None:
-    """Import every game module."""
+    """Import every game's package."""
     for game_id in GAME_MODULES:
         load(game_id)
 
