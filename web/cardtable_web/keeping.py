@@ -7,8 +7,8 @@ What is stored
 * ``cardtable.saves`` (:data:`SAVES_KEY`): ``{game key: summary}`` of the unfinished games. The key is the game's
   identity (:func:`game_key`: game, seed, seats and options); the summary holds when it was kept (``updated``, ms),
   ``moves``, ``line`` (the address's move codes, to tell one line of play from another) and the lobby's words
-  (``title``, ``against``, ``progress``); ``address`` too, derived from the game, for the table controller's
-  former calls (:meth:`Keeper.load` reads the game from its record).
+  (``title``, ``against``, ``progress``); ``address`` too, derived from the game (:meth:`Keeper.load` reads the
+  game from its record, never from the address).
 * ``cardtable.kept.<game key>`` (:data:`KEPT_PREFIX`): the game itself, ``{"record", "seats", "delay"}``: the
   engine's record (game, rules version, players, options, seed, actions) and who sits where. The address is derived
   from it (:func:`cardtable_web.address.encode`).
@@ -56,8 +56,6 @@ OLD_CURRENT_KEY = "cardtable.current-game"
 """Earlier versions' game on the table, a full save (read once by :meth:`Keeper.migrate`)."""
 OLD_LAST_KEY = "cardtable.last-game"
 OLD_UNREADABLE_KEY = "cardtable.unreadable-save"
-CURRENT_KEY, UNREADABLE_KEY = OLD_CURRENT_KEY, OLD_UNREADABLE_KEY
-"""The names the table controller imported before :meth:`Keeper.migrate` took over its migration."""
 MAX_SAVES = 20
 MAX_HISTORY = 50
 MAX_LISTED = 10
@@ -358,19 +356,16 @@ class Keeper:
         self.write(SAVES_KEY, good)
         return good
 
-    def keep(self, session: Session, now: float | str | None = None, last_kept: str | None = None) -> Kept:
+    def keep(self, session: Session, now: float | None = None, last_kept: str | None = None) -> Kept:
         """Keep the game on the table (unfinished), unless another tab moved it elsewhere.
 
         ``last_kept`` is the token this tab kept last (:attr:`Kept.token`): from there this tab may go anywhere
         (a take-back too)."""
-        if isinstance(now, str):  # the table controller's former call, keep(session, address, ...)
-            now = None
         key = game_key(session)
         line = line_of(session)
         saves = self.saves()
         kept = saves.get(key)
-        if kept is not None and self._line(kept) != self._token_line(last_kept) and not extends(
-                line, self._line(kept)):
+        if kept is not None and self._line(kept) != last_kept and not extends(line, self._line(kept)):
             return Kept(False, conflict=True)
         entry = {"updated": self._now(now), "game": session.setup.game, "moves": len(session.state.history()),
                  "line": line, **summary(session), "address": address.encode(session)}
@@ -392,7 +387,7 @@ class Keeper:
     def moved_elsewhere(self, session: Session, last_kept: str | None) -> bool:
         """Whether another tab kept this game at another point than this tab's ``last_kept``."""
         kept = self.saves().get(game_key(session))
-        return kept is not None and self._line(kept) != self._token_line(last_kept)
+        return kept is not None and self._line(kept) != last_kept
 
     def load(self, key: str) -> Session:
         """The kept game ``key``; ``ValueError`` in words (an unreadable one is put aside)."""
@@ -422,10 +417,8 @@ class Keeper:
         self.lobby_summary()
 
     # -- finished games ---------------------------------------------------------------------------------------------
-    def finish(self, session: Session, result: str, now: float | str | None = None) -> Kept:
+    def finish(self, session: Session, result: str, now: float | None = None) -> Kept:
         """Move a finished game from the unfinished ones into the history (once)."""
-        if isinstance(now, str):  # the table controller's former call, finish(session, address, result)
-            result, now = now, None
         key, line = game_key(session), line_of(session)
         history = self.history()
         if any(h.get("key") == key and h.get("line") == line for h in history):
@@ -549,11 +542,6 @@ class Keeper:
     def _line(kept: dict[str, Any]) -> str:
         line = kept.get("line")
         return line if isinstance(line, str) else moves_of(str(kept.get("address", "")))
-
-    @staticmethod
-    def _token_line(token: str | None) -> str | None:
-        """A token's line of moves (the table controller formerly passed the kept address instead)."""
-        return moves_of(token) if token is not None and "=" in token else token
 
 
 def finished_text(entry: dict[str, Any]) -> str:
