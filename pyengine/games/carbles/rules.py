@@ -39,7 +39,7 @@ from .state import (
 
 
 class CarblesRules(Rules):
-    """The rules of CarblesState: the contract, with the views, facts, words and positions of :mod:`.view`,
+    """The rules of Carbles: the contract, with the views, facts, words and positions of :mod:`.view`,
     :mod:`.words` and :mod:`.position`."""
 
     info = GameInfo(
