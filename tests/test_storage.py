@@ -335,3 +335,19 @@ def test_the_lobby_summary_is_written_for_the_next_visit() -> None:
     keeper.discard(game_key(session))
     assert json.loads(storage.items[LOBBY_KEY])["kept"] == []
     assert KEPT_PREFIX + game_key(session) not in storage.items
+
+
+def test_a_finished_game_the_history_cannot_take_stays_kept() -> None:
+    class NoRoomForHistory(MemoryStorage):
+        def setItem(self, key: str, value: str) -> None:  # noqa: N802
+            if key == HISTORY_KEY:
+                raise OSError("QuotaExceededError")
+            super().setItem(key, value)
+
+    storage = NoRoomForHistory()
+    keeper = Keeper(storage)
+    done = finished()
+    keeper.keep(played("silver-bars", 2, 5))
+    result = keeper.finish(done, "You win!")
+    assert not result.ok and "storage is full" in result.message
+    assert game_key(done) in keeper.saves(), "the game is not lost"

@@ -433,9 +433,10 @@ class Keeper:
             "levels": sorted({s.level for s in session.setup.seats if s.computer}, key=list(LEVELS).index),
             "takebacks": session.state.takebacks, **the_game(session), "address": address.encode(session),
         }
-        ok = self.write(SAVES_KEY, saves)
-        ok = self.write(HISTORY_KEY, [entry, *history][:MAX_HISTORY]) and ok
-        self.remove(KEPT_PREFIX + key)
+        ok = self.write(HISTORY_KEY, [entry, *history][:MAX_HISTORY])
+        if ok:  # (when the history is full, the game stays among the unfinished ones rather than be lost)
+            self.write(SAVES_KEY, saves)
+            self.remove(KEPT_PREFIX + key)
         self.lobby_summary()
         return Kept(ok, message="" if ok else "This browser could not keep the finished game (storage is full).",
                     token=line)
