@@ -159,18 +159,27 @@ def wait_settled(page: Page, timeout: float = 120_000) -> str:
     return str(page.evaluate("document.documentElement.dataset.state"))
 
 
+KEPT_RECORD = """(() => {
+  const saves = JSON.parse(localStorage.getItem('cardtable.saves') || '{}');
+  const newest = Object.entries(saves).sort(([, a], [, b]) => b.updated - a.updated)[0];
+  const kept = newest && JSON.parse(localStorage.getItem('cardtable.kept.' + newest[0]) || 'null');
+  return kept ? kept.record : null;
+})()"""
+"""A script expression: the record of the game kept last (the game in progress), or null."""
+
+
 def saved_record(page: Page) -> dict[str, Any]:
-    """The record of the game in progress, as the page saved it."""
-    text = page.evaluate("localStorage.getItem('cardtable.current-game')")
-    assert text, "the page saved no game"
-    return dict(json.loads(text)["record"])
+    """The record of the game in progress, as the page kept it (the unfinished game kept last)."""
+    record = page.evaluate(KEPT_RECORD)
+    assert record, "the page kept no game"
+    return dict(record)
 
 
 def finished_record(page: Page) -> dict[str, Any]:
-    """The record of the last finished game, which the page keeps after the game is over."""
-    text = page.evaluate("localStorage.getItem('cardtable.last-game')")
-    assert text, "the page kept no finished game"
-    return dict(json.loads(text)["record"])
+    """The record of the last finished game, which the page keeps in its history after the game is over."""
+    history = json.loads(page.evaluate("localStorage.getItem('cardtable.history')") or "[]")
+    assert history, "the page kept no finished game"
+    return dict(history[0]["record"])
 
 
 def shot(page: Page, game: str, name: str, element: Any = None) -> None:

@@ -13,7 +13,6 @@ Set ``CARDTABLE_SHOTS`` to a folder to keep screenshots of the table along the w
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import sys
@@ -23,7 +22,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 import pyengine
-from e2e.conftest import saved_record, shot, wait_settled
+from e2e.conftest import finished_record, saved_record, shot, wait_settled
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from cardtable_web import selection  # noqa: E402
@@ -31,20 +30,11 @@ from cardtable_web import selection  # noqa: E402
 GAME = "index.html?game=carbon-city-zero&delay=0&level=easy"
 ACTIONS = "#board [data-action]:visible"
 SELECTS = "#board [data-select]:visible"
-KEEP_LAST_SAVE = """(() => {
-  const setItem = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (key, value) {
-    if (key === "cardtable.current-game") window.__cczLastSave = String(value);
-    return setItem.call(this, key, value);
-  };
-})();"""
-"""Keeps a copy of the last game the page saved (the page removes its save when the game is over)."""
 CHOICE_KINDS = ("discard-in-play", "discard-market", "search-deck", "search-global")
 
 
 def open_game(page: Page, query: str) -> pyengine.State:
     """Open a game by its address; the state the page shows, replayed from its record."""
-    page.add_init_script(KEEP_LAST_SAVE)
     page.goto(f"{GAME}&{query}")
     assert wait_settled(page) == "ready"
     expect(page.locator("#table-title")).to_have_text("Carbon City Zero")
@@ -169,22 +159,10 @@ def play_out(page: Page, rnd: random.Random, max_clicks: int, checked: bool = Fa
 
 
 def final_state(page: Page, names: list[str]) -> pyengine.State:
-    """The finished game: the last record the page saved and the one final action the page's log names."""
-    text = page.evaluate("window.__cczLastSave ?? null")
-    assert text, "the page saved no game"
-    record = dict(json.loads(text)["record"])
-    before = pyengine.replay(record)
-    assert not before.is_terminal()
-    last = page.locator("#log li").last.inner_text()
-    finals = []
-    for action in before.legal_texts():
-        after = before.apply(action)
-        if after.is_terminal() and page_lines(after, names, last=1) == [last]:
-            finals.append(action)
-    assert len(finals) == 1, f"the page's last log line {last!r} is not one final action: {finals}"
-    record["actions"] = [*record["actions"], finals[0]]
-    final = pyengine.replay(record)  # the whole record replays to the end
+    """The finished game, from the record in the page's history; the page's last log line is its last entry."""
+    final = pyengine.replay(finished_record(page))  # the whole record replays to the end
     assert final.is_terminal()
+    assert page_lines(final, names, last=1) == [page.locator("#log li").last.inner_text()]
     return final
 
 

@@ -4,15 +4,12 @@ A human turn is played the way a person plays it: a card from the hand, one of t
 then the token question and the areas to score when the table asks. Set ``CARDTABLE_SHOTS`` to a folder to keep
 screenshots of the table along the way.
 
-The page removes the game in progress from its storage when the game ends without saving the final position, so
-the final record is rebuilt from the last saved record (kept by a small init script when the page removes it) and the
-one action that ended the game, identified by the last line of the log (the engine's last entry in the table's
-words). A page that also keeps the finished game's record (``cardtable.last-game``) must keep that same record.
+When the game ends the page moves it from the kept games into its history, with the finished game's record; the
+last line of the page's log must be that record's last entry in the table's words.
 """
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import time
@@ -21,26 +18,10 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 import pyengine
-from e2e.conftest import saved_record, shot, wait_settled
+from e2e.conftest import finished_record, saved_record, shot, wait_settled
 
 GAME = "index.html?game=cardcassonne&level=easy"
-SAVE_KEY = "cardtable.current-game"
-LAST_KEY = "cardtable.last-game"
-KEEP_LAST_SAVED = """
-(() => {
-  const remove = Storage.prototype.removeItem;
-  Storage.prototype.removeItem = function (key) {
-    const saved = this.getItem(key);
-    if (key === 'cardtable.current-game' && saved) window.__lastSaved = saved;
-    return remove.call(this, key);
-  };
-})();
-"""
-"""Keeps the saved game the page removes when the game ends (in a script variable, not in the page)."""
-
-
 def open_game(page: Page, query: str) -> None:
-    page.add_init_script(KEEP_LAST_SAVED)
     page.goto(f"{GAME}&{query}")
     wait_settled(page)
     expect(page.locator("#table-title")).to_have_text("Card-cassonne")
@@ -132,32 +113,19 @@ def play_to_the_end(page: Page, rnd: random.Random, check: bool = False, max_tur
 
 
 def final_record(page: Page) -> dict[str, Any]:
-    """The record of the finished game: the last one saved, plus the action the last log line describes."""
-    kept = page.evaluate("window.__lastSaved")
-    assert kept, "the page saved no game before it ended"
-    record = dict(json.loads(kept)["record"])
-    before = pyengine.replay(record)
-    assert not before.is_terminal()
+    """The record of the finished game, from the page's history; the page's last log line is its last entry."""
+    record = finished_record(page)
+    final = pyengine.replay(record)
     names = page.locator("#board .cc-track .cc-pname").all_inner_texts()
-    last_line = page.locator("#log li").last.inner_text()
-    endings = [
-        text
-        for text in before.legal_texts()
-        if (after := before.apply(text)).is_terminal() and after.log(last=1)[0].say(names, 0) == last_line
-    ]
-    assert len(endings) == 1, f"the last log line {last_line!r} names one ending move, not {endings}"
-    final = {**record, "actions": [*record["actions"], endings[0]]}
-    finished = page.evaluate(f"localStorage.getItem('{LAST_KEY}')")
-    if finished:  # a page that keeps the finished game's record: it is the same
-        assert json.loads(finished)["record"] == final
-    return final
+    assert final.log(last=1)[0].say(names, 0) == page.locator("#log li").last.inner_text()
+    return record
 
 
 def check_game_over(page: Page, players: int) -> pyengine.State:
     """The game-over table: its scores are those of the finished record, which replays to the end."""
     expect(page.locator("#game-over")).to_be_visible()
     assert page.evaluate("document.documentElement.dataset.state") == "over"
-    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") is None
+    assert page.evaluate("localStorage.getItem('cardtable.saves')") == "{}", "the finished game is no longer kept"
     final = pyengine.replay(final_record(page))
     assert final.is_terminal(), "the record replays to the end of the game"
     assert final.legal_texts() == []

@@ -17,6 +17,7 @@ const bridge = {
     $("runtime").classList.add("done");
     document.documentElement.dataset.state = "ready";
     $("start-note").textContent = "";
+    refreshKept();  // what Python wrote as it started (earlier versions' games brought in, bad entries put aside)
     const waiting = bridge.pending;
     bridge.pending = null;
     if (waiting) waiting();
@@ -128,11 +129,11 @@ function chooseGame(id, wanted = {}) {
   }
   const players = wanted.players ?? Math.min(Math.max(2, current.min_players), current.max_players);
   select.value = String(players);
-  buildSeats(players, wanted.bots, wanted.level);
+  buildSeats(players, wanted.bots, wanted.levels);
   buildOptions(wanted.options || {});
 }
 
-function buildSeats(players, bots, level) {
+function buildSeats(players, bots, levels) {
   const seats = $("seats");
   const old = [...seats.querySelectorAll("li")].map((li) => ({
     kind: li.querySelector(".kind").value, level: li.querySelector(".level").value,
@@ -141,7 +142,7 @@ function buildSeats(players, bots, level) {
   for (let i = 0; i < players; i++) {
     const li = document.createElement("li");
     const computer = bots ? bots.includes(i) : (old[i] ? old[i].kind === "computer" : i > 0);
-    const seatLevel = level || (old[i] ? old[i].level : DEFAULT_LEVEL);
+    const seatLevel = (levels && levels[i]) || (old[i] ? old[i].level : DEFAULT_LEVEL);
     li.innerHTML = `<span class="seat-name seat-${i}">Player ${i + 1}</span>
       <select class="kind" aria-label="Player ${i + 1} is"><option value="human">Human</option><option value="computer">Computer</option></select>
       <select class="level" aria-label="Player ${i + 1} level">${LEVELS.map((l) => `<option value="${l.name}" title="${l.help}">${l.label}</option>`).join("")}</select>`;
@@ -224,10 +225,6 @@ function randomSeed() {
 
 function start(settings) {
   $("lobby-error-box").hidden = true;
-  if (!/^-?\d{1,30}$/.test(String(settings.seed))) {
-    bridge.showLobbyError("The seed must be a whole number of at most 30 digits.");
-    return;
-  }
   if (bridge.ready) {
     bridge.startGame(JSON.stringify(settings));
   } else {
@@ -236,89 +233,51 @@ function start(settings) {
   }
 }
 
-// The address's settings, read strictly: anything wrong is reported once, in words, and nothing starts.
-const ADDRESS_KEYS = ["game", "players", "seed", "bots", "level", "delay"];
-let addressDelay = 600;
-
-function settingsFromAddress() {
-  const id = params.get("game");
-  if (!id) return null;
-  const game = gameById(id);
-  if (!game) {
-    bridge.showLobbyError(`There is no game called "${id.slice(0, 40)}". Pick one of the games below.`);
-    return null;
-  }
-  const problems = [];
-  const wanted = { game: id, options: {} };
-  const known = new Set([...ADDRESS_KEYS, ...game.options.map((o) => o.name)]);
-  for (const key of params.keys()) {
-    if (!known.has(key)) problems.push(`"${key.slice(0, 30)}" is not a setting of ${game.title}`);
-  }
-  let players = Math.min(Math.max(2, game.min_players), game.max_players);
-  if (params.has("players")) {
-    const raw = params.get("players");
-    const n = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
-    if (n >= game.min_players && n <= game.max_players) players = n;
-    else problems.push(`${game.title} takes ${game.min_players} to ${game.max_players} players`);
-  }
-  wanted.players = players;
-  const bots = [];
-  for (const raw of (params.get("bots") || "").split(",").filter((s) => s !== "")) {
-    const seat = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
-    if (!(seat < players)) problems.push(`computer seats are numbers from 0 to ${players - 1}`);
-    else if (bots.includes(seat)) problems.push(`computer seat ${seat} is listed twice`);
-    else bots.push(seat);
-  }
-  wanted.bots = bots;
-  const level = params.get("level") || DEFAULT_LEVEL;
-  if (LEVELS.some((l) => l.name === level)) wanted.level = level;
-  else problems.push(`the computer's level is one of ${LEVELS.map((l) => l.name).join(", ")}`);
-  for (const option of game.options) {
-    if (!params.has(option.name)) continue;
-    const raw = params.get(option.name);
-    const match = option.choices.find((c) => String(c) === raw);
-    if (match === undefined) problems.push(`${option.label} is one of ${option.choices.join(", ")}`);
-    else wanted.options[option.name] = match;
-  }
-  wanted.seed = String(randomSeed());
-  if (params.has("seed")) {
-    const raw = params.get("seed");
-    if (/^-?\d{1,30}$/.test(raw)) wanted.seed = raw;
-    else problems.push("the seed is a whole number of at most 30 digits");
-  }
-  if (params.has("delay")) {
-    const raw = params.get("delay");
-    if (/^\d{1,5}$/.test(raw) && Number(raw) <= 10000) {
-      addressDelay = Number(raw);
-      const pace = $("pace");
-      if (![...pace.options].some((o) => o.value === raw)) pace.append(new Option(`${raw} ms`, raw));
-      pace.value = raw;
-    }
-    else problems.push("the computer's pause (delay) is 0 to 10000 milliseconds");
-  }
-  wanted.levels = {};
-  for (let i = 0; i < players; i++) wanted.levels[i] = wanted.level || DEFAULT_LEVEL;
-  wanted.delay = addressDelay;
-  if (problems.length) {
-    bridge.showLobbyError(`This address cannot start a game: ${[...new Set(problems)].join("; ")}. ` +
-      "The lobby below holds the rest of its settings.");
-    wanted.invalid = true;
-  }
-  return wanted;
+// The address's query (`?game=...&players=...`) is read by Python (cardtable_web.setup), the one reader of a
+// game's setup: it starts the game, or calls fillLobby with the settings it could read and what is wrong.
+function openQuery() {
+  bridge.openQuery(location.search);
 }
 
+// The lobby set to settings Python read from the address (the lobby's own JSON form), with what is wrong, said once.
+bridge.fillLobby = (settingsJSON, errorText) => {
+  const wanted = JSON.parse(settingsJSON || "{}");
+  if (wanted.game && gameById(wanted.game)) {
+    chooseGame(wanted.game, wanted);
+    $("seed").value = String(wanted.seed ?? $("seed").value);
+    const raw = String(wanted.delay ?? "");
+    const pace = $("pace");
+    if (/^\d+$/.test(raw) && ![...pace.options].some((o) => o.value === raw)) pace.append(new Option(`${raw} ms`, raw));
+    if (raw) pace.value = raw;
+  }
+  if (errorText) bridge.showLobbyError(errorText);
+};
+
 // ---------------------------------------------------------------- kept games, history and statistics
-// Read straight from the browser's storage, so the lobby lists them before Python is ready.
+// Python keeps the games and writes what the lobby shows (cardtable_web.keeping: Keeper.lobby_summary) as plain
+// text under LOBBY_KEY, so the lobby lists them before Python is ready. This script only displays that text
+// (textContent only: it is stored text) and hands every button to Python.
 const SAVES_KEY = "cardtable.saves";
 const HISTORY_KEY = "cardtable.history";
+const LOBBY_KEY = "cardtable.lobby";
 
-function readKept(key, fallback) {
+// The stored summary, or an empty one: anything of another shape is ignored, never trusted.
+function readLobby() {
+  const empty = { kept: [], finished: [], statistics: [], aside: "" };
+  let value = null;
   try {
-    const value = JSON.parse(localStorage.getItem(key) || "null");
-    return value && typeof value === "object" ? value : fallback;
-  } catch {
-    return fallback;
-  }
+    const text = localStorage.getItem(LOBBY_KEY);
+    value = text && text.length < 200000 ? JSON.parse(text) : null;
+  } catch { value = null; }
+  if (!value || typeof value !== "object") return empty;
+  const list = (rows, ok) => (Array.isArray(rows) ? rows.filter(ok).slice(0, 50) : []);
+  const isText = (x) => typeof x === "string";
+  return {
+    kept: list(value.kept, (r) => r && isText(r.key) && isText(r.text) && Number.isFinite(r.updated)),
+    finished: list(value.finished, (r) => r && Number.isInteger(r.index) && isText(r.text) && Number.isFinite(r.date)),
+    statistics: list(value.statistics, (r) => Array.isArray(r) && r.length === 5 && r.every(isText)),
+    aside: isText(value.aside) ? value.aside : "",
+  };
 }
 
 function ago(ms) {
@@ -343,6 +302,14 @@ function openAddress(fragment) {
   whenReady(() => bridge.openAddress(fragment), "The game in the address opens as soon as Python is ready…");
 }
 
+// A bridge function of the page's Python, called when Python is ready; the lobby then shows what Python wrote.
+function callPython(name, note, ...args) {
+  whenReady(() => {
+    if (typeof bridge[name] === "function") bridge[name](...args);
+    refreshKept();
+  }, note);
+}
+
 function item(text, buttons) {
   const li = document.createElement("li");
   const span = document.createElement("span");
@@ -360,73 +327,44 @@ function item(text, buttons) {
 }
 
 function refreshKept() {
-  let saves = {}, done = [];
-  try {
-    saves = readKept(SAVES_KEY, {});
-    done = readKept(HISTORY_KEY, []);
-  } catch { /* storage switched off: nothing kept */ }
+  const lobby = readLobby();
   const kept = $("kept");
-  kept.innerHTML = "";
-  const entries = Object.entries(saves).filter(([, s]) => s && typeof s.address === "string")
-    .sort(([, a], [, b]) => (b.updated || 0) - (a.updated || 0));
-  for (const [key, save] of entries) {
-    const text = `${save.title} ${save.against}, ${save.progress}, ${ago(save.updated)}`;
-    kept.append(item(text, [
-      ["Continue", () => whenReady(() => bridge.continueSaved(key), "Continuing as soon as Python is ready…"), "primary"],
+  kept.textContent = "";
+  for (const row of lobby.kept) {
+    kept.append(item(`${row.text}, ${ago(row.updated)}`, [
+      ["Continue", () => callPython("continueSaved", "Continuing as soon as Python is ready…", row.key), "primary"],
       ["Discard", () => {
-        if (!confirm(`Discard ${save.title} ${save.against}? It cannot be brought back.`)) return;
-        const now = readKept(SAVES_KEY, {});
-        delete now[key];
-        localStorage.setItem(SAVES_KEY, JSON.stringify(now));
-        refreshKept();
+        if (confirm(`Discard ${row.text}? It cannot be brought back.`)) {
+          callPython("discardKept", "Discarding as soon as Python is ready…", row.key);
+        }
       }],
     ]));
   }
-  $("kept-box").hidden = entries.length === 0;
+  $("kept-box").hidden = lobby.kept.length === 0;
   const list = $("history");
-  list.innerHTML = "";
-  const finished = Array.isArray(done) ? done.filter((h) => h && typeof h.address === "string") : [];
-  for (const game of finished.slice(0, 10)) {
-    const when = new Date(game.date).toLocaleString();
-    const marks = game.takebacks ? " (with take-backs)" : "";
-    list.append(item(`${game.title} ${game.against}: ${game.result}${marks} · ${when}`, [
-      ["Replay", () => { history.pushState("table", "", `${location.pathname}#${game.address}`); openAddress(game.address); }],
+  list.textContent = "";
+  for (const row of lobby.finished) {
+    list.append(item(`${row.text} · ${new Date(row.date).toLocaleString()}`, [
+      ["Replay", () => callPython("replayFinished", "The replay opens as soon as Python is ready…", row.index)],
     ]));
   }
-  $("history-box").hidden = finished.length === 0;
-  drawStatistics(finished);
-}
-
-function drawStatistics(finished) {
-  const rows = new Map();
-  for (const game of finished) {
-    const row = rows.get(game.title) || { played: 0, won: 0, takebacks: 0, levels: new Map() };
-    row.played += 1;
-    row.won += game.won === true ? 1 : 0;
-    row.takebacks += game.takebacks ? 1 : 0;
-    for (const level of (game.levels && game.levels.length ? game.levels : ["humans only"])) {
-      const by = row.levels.get(level) || { played: 0, won: 0 };
-      by.played += 1;
-      by.won += game.won === true ? 1 : 0;
-      row.levels.set(level, by);
-    }
-    rows.set(game.title, row);
-  }
+  $("history-box").hidden = lobby.finished.length === 0;
   const table = $("statistics");
-  table.innerHTML = "<thead><tr><th scope=col>Game</th><th scope=col>Played</th><th scope=col>Won</th>" +
-    "<th scope=col>By opponent</th><th scope=col>With take-backs</th></tr></thead>";
-  const body = document.createElement("tbody");
-  for (const [title, row] of rows) {
-    const tr = document.createElement("tr");
-    const levels = [...row.levels].map(([level, by]) => `${level}: ${by.won} of ${by.played}`).join(", ");
-    for (const cell of [title, row.played, row.won, levels, row.takebacks]) {
-      const td = document.createElement("td");
-      td.textContent = String(cell);
-      tr.append(td);
-    }
-    body.append(tr);
+  table.textContent = "";
+  const head = table.createTHead().insertRow();
+  for (const title of ["Game", "Played", "Won", "By opponent", "With take-backs"]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = title;
+    head.append(th);
   }
-  table.append(body);
+  const body = table.createTBody();
+  for (const cells of lobby.statistics) {
+    const tr = body.insertRow();
+    for (const cell of cells) tr.insertCell().textContent = cell;
+  }
+  $("aside-text").textContent = lobby.aside;
+  $("aside-box").hidden = !lobby.aside;
 }
 bridge.refreshKept = refreshKept;
 
@@ -533,6 +471,13 @@ function wire() {
   });
   refreshKept();
   $("copy-report").addEventListener("click", copyReport);
+  $("aside-export").addEventListener("click", () => whenReady(() => {
+    const text = typeof bridge.exportPutAside === "function" ? String(bridge.exportPutAside() || "") : "";
+    bridge.showLobbyError("What was put aside, for a bug report:", text);
+  }, "As soon as Python is ready…"));
+  $("aside-clear").addEventListener("click", () => {
+    if (confirm("Clear what was put aside? It cannot be brought back.")) callPython("clearPutAside", "");
+  });
   $("copy-address").addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText($("share-address").value);
@@ -544,10 +489,10 @@ function wire() {
   });
   $("share-close").addEventListener("click", () => { $("share-box").hidden = true; $("share-copied").textContent = ""; });
   addEventListener("popstate", () => { if (bridge.ready) bridge.onHistory(); else if (!location.hash) refreshKept(); });
-  addEventListener("storage", (event) => {
-    if (event.key === SAVES_KEY || event.key === HISTORY_KEY || event.key === null) {
-      refreshKept();
-      if (bridge.ready) bridge.storageChanged();
+  addEventListener("storage", (event) => {  // another tab kept a game
+    if (event.key === LOBBY_KEY || event.key === null) refreshKept();
+    if ((event.key === SAVES_KEY || event.key === HISTORY_KEY || event.key === null) && bridge.ready) {
+      bridge.storageChanged();
     }
   });
   const fragment = location.hash.replace(/^#/, "");
@@ -556,12 +501,8 @@ function wire() {
     openAddress(fragment);
     return;
   }
-  const wanted = settingsFromAddress();
-  chooseGame(wanted ? wanted.game : games[0]?.id, wanted || {});
-  if (wanted) {
-    $("seed").value = String(wanted.seed);
-    if (!wanted.invalid) start(wanted);
-  }
+  chooseGame(gameById(params.get("game")) ? params.get("game") : games[0]?.id, {});
+  if (params.has("game")) whenReady(openQuery, "The game in the address starts as soon as Python is ready…");
 }
 
 wire();
