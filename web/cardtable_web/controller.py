@@ -16,7 +16,7 @@ from typing import Any
 
 import pyengine
 
-from . import address, drawing
+from . import address, drawing, selection
 from .effects import (
     After,
     Click,
@@ -234,7 +234,7 @@ class TableController:
         hint = None
         if session.hint is not None:
             select = session.hint.select
-            hint = ("data-select", select) if select and session.selection != select else (
+            hint = ("data-select", selection.encode(select)) if select and session.selection != select else (
                 "data-action", session.hint.action)
         can_undo = not over and not self.busy and session.can_take_back()
         marker = "over" if over else "thinking" if session.computer_to_move() else "ready"
@@ -314,7 +314,10 @@ class TableController:
         if click.action is not None:
             return self.act(click.action)
         if click.select is not None:
-            session.select(click.select)
+            try:
+                session.select(selection.decode(click.select))
+            except ValueError:  # not a selection this site wrote: nothing to choose
+                return []
             return self.refresh()
         if click.attempt is not None:
             session.why_not(click.attempt)

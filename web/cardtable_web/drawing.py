@@ -12,7 +12,7 @@ from pyengine.words import seat_names
 
 from .html import esc
 from .registry import renderer_for
-from .selection import Selection, decode, encode
+from .selection import Selection, decode
 from .session import Hint, Session
 
 
@@ -55,11 +55,11 @@ def hint_of(session: Session, action: str) -> Hint:
     selection toward it (the renderer's ``selection_for``, from the legal moves' facts: nothing is drawn)."""
     view = full_view(session.screen_view())
     renderer = renderer_for(session.setup.game)
-    select = renderer.selection_for(view, action, chosen(session.selection)) if action in view["moves"] else None
+    select = renderer.selection_for(view, action, session.selection) if action in view["moves"] else None
     if select is None:
         return Hint(action, None, f"Suggested move: {action}.")
     words = renderer.selection_words(view, select)
-    return Hint(action, encode(select), f"Suggested move: {action} (choose {words} first).")
+    return Hint(action, select, f"Suggested move: {action} (choose {words} first).")
 
 
 def headline(session: Session) -> str:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import embed as model
+from . import selection
 from .effects import After, Click, Decided, Effect, FrameScreen, Post, Think, ThinkTask, Tick
 from .html import esc
 from .urls import parse_qsl
@@ -113,7 +114,10 @@ class EmbedController:
                 return [self.screen()]
             return [self.screen(), *(Post(event) for event in events), *self.after()]
         if click.select is not None:
-            session.select(click.select)
+            try:
+                session.select(selection.decode(click.select))
+            except ValueError:  # not a selection this site wrote: nothing to choose
+                return []
             return [self.screen()]
         return []
 

@@ -15,6 +15,7 @@ from pyengine.core import read_json
 from pyengine.takeback import take_back, take_back_point
 from pyengine.words import say
 
+from .selection import Selection
 from .setup import DEFAULT_DELAY_MS, MAX_DELAY_MS, Seat, Setup, whole
 from .trail import Trail
 
@@ -32,7 +33,7 @@ class Hint:
     """A suggested move: its action text, the selection to make first (a two-step move) and its words."""
 
     action: str
-    select: str | None
+    select: Selection | None
     words: str
 
 
@@ -57,7 +58,7 @@ class Session:
         self.bots: dict[int, Bot] = {
             i: make_bot(s.level, self.bot_seed(i)) for i, s in enumerate(setup.seats) if s.computer
         }
-        self.selection: str | None = None
+        self.selection: Selection | None = None
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         """The seat whose cards are on screen (None: nobody's, e.g. behind the hand-over screen)."""
         self.message: str = ""
@@ -157,10 +158,11 @@ class Session:
         seats = ".".join(("c" + s.level[0]) if s.computer else "h" for s in self.setup.seats)
         return f"{self.setup.game}:{self.setup.seed}:{seats}"
 
-    def select(self, token: str) -> None:
-        """A click on a selection (a card before its target); it keeps a suggestion only when it follows it."""
-        self.selection = None if self.selection == token else token
-        if self.hint is None or self.hint.select != token or self.selection is None:
+    def select(self, chosen: Selection) -> None:
+        """A click on a selection (a card before its target; clicked again, it is dropped); it keeps a
+        suggestion only when it follows it."""
+        self.selection = None if self.selection == chosen else chosen
+        if self.hint is None or self.hint.select != chosen or self.selection is None:
             self.clear_advice()
 
     def clear_advice(self) -> None:
