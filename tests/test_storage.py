@@ -351,3 +351,28 @@ def test_a_finished_game_the_history_cannot_take_stays_kept() -> None:
     result = keeper.finish(done, "You win!")
     assert not result.ok and "storage is full" in result.message
     assert game_key(done) in keeper.saves(), "the game is not lost"
+
+
+def test_a_move_does_not_read_the_history() -> None:
+    """Every finished game's record is in the history: keeping a move, and starting the page, read none of it."""
+
+    class Counting(MemoryStorage):
+        def __init__(self) -> None:
+            super().__init__()
+            self.reads: list[str] = []
+
+        def getItem(self, key: str) -> str | None:  # noqa: N802
+            self.reads.append(key)
+            return super().getItem(key)
+
+    storage = Counting()
+    keeper = Keeper(storage)
+    keeper.finish(finished(), "You win!")
+    session = played("silver-bars", 1, 3)
+    storage.reads.clear()
+    Keeper(storage).migrate()
+    kept = keeper.keep(session)
+    session.state = session.state.apply(session.state.legal_texts()[0])
+    keeper.keep(session, last_kept=kept.token)
+    assert HISTORY_KEY not in storage.reads
+    assert keeper.lobby_summary(finished=False)["statistics"][0][0] == "100 Silver Bars"

@@ -71,7 +71,6 @@ PUT_ASIDE = "A saved game could not be read and was put aside."
 CANNOT_KEEP = ("This browser cannot keep the game (storage is full or switched off); play goes on, and the "
                "address still holds the game.")
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
 _LINE = re.compile(r"[0-9a-z.]*")
 
@@ -103,10 +102,11 @@ class MemoryStorage:
 
 def too_deep(text: str) -> bool:
     """Whether ``text``'s arrays and objects nest deeper than :data:`MAX_DEPTH` (``json.loads`` on
-    ``"[" * 100000`` crashes Python in the page): its strings are dropped and its brackets found by regular
-    expressions, so a long entry is measured without a Python loop over every character."""
+    ``"[" * 100000`` crashes Python in the page). Its escapes are dropped and its strings split off with
+    string methods, so a long entry is measured without a Python loop over every character."""
+    outside = "".join(text.replace("\\\\", "").replace('\\"', "").split('"')[::2])
     depth = 0
-    for bracket in _BRACKET.findall(_STRING.sub("", text)):
+    for bracket in _BRACKET.findall(outside):
         depth += 1 if bracket in "[{" else -1
         if depth > MAX_DEPTH:
             return True
@@ -243,6 +243,21 @@ def finished_problem(entry: object) -> str | None:
     return None
 
 
+def lobby_problem(lobby: object) -> str | None:
+    """What is wrong with a stored lobby summary's finished games and statistics (None: nothing)."""
+    if not isinstance(lobby, dict):
+        return "it is not a summary"
+    done, table = lobby.get("finished"), lobby.get("statistics")
+    if not isinstance(done, list) or not all(
+            isinstance(row, dict) and _count(row.get("index")) and _count(row.get("date")) and _text(row.get("text"))
+            for row in done):
+        return "its finished games are not rows"
+    if not isinstance(table, list) or not all(
+            isinstance(row, list) and len(row) == 5 and all(_text(cell) for cell in row) for row in table):
+        return "its statistics are not rows"
+    return None
+
+
 @dataclass
 class Kept:
     """What happened to a save: kept, refused (another tab moved on), or the storage failed.
@@ -271,9 +286,9 @@ class Keeper:
             return None
         return text if isinstance(text, str) else None
 
-    def read(self, key: str, kind: type, default: Any) -> Any:
+    def read(self, key: str, kind: type, default: Any, set_aside: bool = True) -> Any:
         """The JSON stored under ``key`` if it is of ``kind`` (``dict`` or ``list``); else ``default``, and the
-        entry is put aside (unless it was absent)."""
+        entry is put aside (unless it was absent, or ``set_aside`` is false: a summary made again at once)."""
         text = self.raw(key)
         if text is None:
             return default
@@ -287,7 +302,7 @@ class Keeper:
             except ValueError:  # JSONDecodeError, and integers beyond CPython's digit limit
                 value = None
         if not isinstance(value, kind):
-            if self.put_aside(key, text, "it is not readable JSON of the right kind"):
+            if set_aside and self.put_aside(key, text, "it is not readable JSON of the right kind"):
                 self.remove(key)  # (when even that fails, the entry stays where it is, unread)
             return default
         self._read_cache[key] = (text, value)
@@ -341,7 +356,7 @@ class Keeper:
     def clear_put_aside(self) -> None:
         self.remove(PUT_ASIDE_KEY)
         self.remove(OLD_UNREADABLE_KEY)
-        self.lobby_summary()
+        self.lobby_summary(finished=False)
 
     # -- unfinished games -----------------------------------------------------------------------------------------
     def saves(self) -> dict[str, dict[str, Any]]:
@@ -379,7 +394,7 @@ class Keeper:
         ok = self.write(KEPT_PREFIX + key, the_game(session)) and self.write(SAVES_KEY, saves)
         for old in dropped:
             self.remove(KEPT_PREFIX + old)
-        self.lobby_summary()
+        self.lobby_summary(finished=False)
         if not ok:
             return Kept(False, message=CANNOT_KEEP, token=None)
         return Kept(True, token=line)
@@ -414,7 +429,7 @@ class Keeper:
         if saves.pop(str(key), None) is not None:
             self.write(SAVES_KEY, saves)
         self.remove(KEPT_PREFIX + str(key))
-        self.lobby_summary()
+        self.lobby_summary(finished=False)
 
     # -- finished games ---------------------------------------------------------------------------------------------
     def finish(self, session: Session, result: str, now: float | None = None) -> Kept:
@@ -473,6 +488,7 @@ class Keeper:
         (``cardtable.current-game``) and kept games stored as their address; an unreadable one is put aside.
         Returns the message for the lobby when something was put aside (None: nothing to say)."""
         aside_before = len(self.aside())
+        saves_before = self.raw(SAVES_KEY)
         old = self.raw(OLD_UNREADABLE_KEY)
         if old is not None:
             self.put_aside(OLD_UNREADABLE_KEY, old, "an earlier version could not read it")
@@ -484,8 +500,7 @@ class Keeper:
         for key, entry in self.saves().items():
             if "line" not in entry:
                 self._migrate_save(key, entry)
-        self.history()  # a bad finished game is put aside now, not in the middle of a game
-        self.lobby_summary()
+        self.lobby_summary(finished=len(self.aside()) > aside_before or self.raw(SAVES_KEY) != saves_before)
         return PUT_ASIDE if len(self.aside()) > aside_before else None
 
     def _migrate_current(self, text: str) -> None:
@@ -517,21 +532,29 @@ class Keeper:
             self.keep(session, entry["updated"] / 1000)
 
     # -- the lobby -----------------------------------------------------------------------------------------------
-    def lobby_summary(self) -> dict[str, Any]:
+    def lobby_summary(self, finished: bool = True) -> dict[str, Any]:
         """What the lobby shows, in plain text (also written to :data:`LOBBY_KEY` for the next visit's lobby,
         drawn before Python is ready)::
 
             {"kept": [{"key", "text", "updated"}], "finished": [{"index", "text", "date"}],
              "statistics": [[game, played, won, by opponent, with take-backs]], "aside": message or ""}
 
-        ``updated`` and ``date`` are milliseconds since 1970 (the lobby says them in the reader's time zone)."""
+        ``updated`` and ``date`` are milliseconds since 1970 (the lobby says them in the reader's time zone).
+        ``finished=False``: only the unfinished games changed, so the finished ones and the statistics are taken
+        from the summary written before (the history, which holds every finished game's record, is not read
+        again on every move) unless that summary is unreadable."""
         saves = self.saves()
         kept = [{"key": key, "text": f"{e['title']} {e['against']}, {e['progress']}", "updated": e["updated"]}
                 for key, e in sorted(saves.items(), key=lambda item: -item[1]["updated"])]
-        history = self.history()
-        finished = [{"index": i, "date": h["date"], "text": finished_text(h)}
+        before = self.read(LOBBY_KEY, dict, {}, set_aside=False) if not finished else {}
+        if lobby_problem(before) is None:
+            done, table = before["finished"], before["statistics"]
+        else:
+            history = self.history()
+            done = [{"index": i, "date": h["date"], "text": finished_text(h)}
                     for i, h in enumerate(history[:MAX_LISTED])]
-        lobby = {"kept": kept, "finished": finished, "statistics": statistics_rows(statistics(history)),
+            table = statistics_rows(statistics(history))
+        lobby = {"kept": kept, "finished": done, "statistics": table,
                  "aside": PUT_ASIDE if self.raw(PUT_ASIDE_KEY) is not None else ""}
         self.write(LOBBY_KEY, lobby)
         return lobby
