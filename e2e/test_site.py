@@ -117,8 +117,8 @@ def test_bad_address_values_give_one_message_and_the_lobby_still_starts_games(pa
         ("index.html?game=silver-bars&nonsense=1", "not a setting"),
     ]:
         page.goto(address)
+        wait_settled(page)  # Python reads the address
         expect(page.locator("#lobby-error")).to_contain_text(words)
-        wait_settled(page)
         assert page.locator("#seats li").count() <= 12
         expect(page.locator("#table")).to_be_hidden()
         page.locator("#start").click()
