@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import GAMES, new_game
-from .ai import BOT_NAMES, levels_json, make_bot
-from .core import check_setup, rules_for
+from .ai import BOT_NAMES, Bot, levels_json, make_bot
+from .core import State, check_setup, rules_for
 
 
 def bots_for_seats(spec: str, players: int) -> list[str]:
@@ -24,6 +24,24 @@ def bots_for_seats(spec: str, players: int) -> list[str]:
     if not names:
         raise ValueError("--bot needs at least one bot name")
     return [names[i % len(names)] for i in range(players)]
+
+
+def _play_one(
+    game: str, players: int, seed: int, options: dict[str, Any], agents: Sequence[Bot]
+) -> tuple[State, int, float]:
+    """One game from ``seed``, a bot per seat: its final state, its length in actions and the bots' thinking seconds."""
+    state = new_game(game, players, seed, options)
+    length = 0
+    think_seconds = 0.0
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        t0 = time.perf_counter()
+        action = agents[seat].choose(state)
+        think_seconds += time.perf_counter() - t0
+        state = state.apply(action)
+        length += 1
+    return state, length, think_seconds
 
 
 def simulate(
@@ -43,23 +61,14 @@ def simulate(
     wins_by_bot: dict[str, float] = {}
     seats_by_bot: dict[str, int] = {}
     lengths: list[int] = []
-    actions_total = 0
     think_seconds = 0.0
     started = time.perf_counter()
     for g in range(games):
         shift = g % players if rotate else 0
         seat_bots = [bots[(seat - shift) % players] for seat in range(players)]
         agents = [make_bot(name, seed * 1000 + g * 16 + seat) for seat, name in enumerate(seat_bots)]
-        state = new_game(game, players, seed + g, options)
-        length = 0
-        while not state.is_terminal():
-            seat = state.current_player
-            assert seat is not None
-            t0 = time.perf_counter()
-            action = agents[seat].choose(state)
-            think_seconds += time.perf_counter() - t0
-            state = state.apply(action)
-            length += 1
+        state, length, thought = _play_one(game, players, seed + g, options, agents)
+        think_seconds += thought
         winners = state.winners()
         share = 1.0 if cooperative else 1.0 / max(len(winners), 1)
         for seat in winners:
@@ -68,7 +77,6 @@ def simulate(
         for name in seat_bots:
             seats_by_bot[name] = seats_by_bot.get(name, 0) + 1
         lengths.append(length)
-        actions_total += length
     elapsed = time.perf_counter() - started
     return {
         "game": game,
@@ -83,7 +91,7 @@ def simulate(
             name: round(wins_by_bot.get(name, 0.0) / (games if cooperative else seats_by_bot[name]), 3)
             for name in seats_by_bot
         },
-        "actions_per_second": round(actions_total / elapsed, 1) if elapsed else None,
+        "actions_per_second": round(sum(lengths) / elapsed, 1) if elapsed else None,
         "seconds": round(elapsed, 2),
         "bot_seconds": round(think_seconds, 2),
     }
