@@ -28,7 +28,7 @@ from cardtable_web.effects import (
     Think,
     ThinkTask,
 )
-from cardtable_web.keeping import HISTORY_KEY, SAVES_KEY, Keeper, MemoryStorage
+from cardtable_web.keeping import HISTORY_KEY, KEPT_PREFIX, SAVES_KEY, Keeper, MemoryStorage
 
 import pyengine
 
@@ -146,7 +146,7 @@ def test_whole_games_through_the_controller(game: str, players: int, bots: list[
     assert final.is_terminal()
     assert len(final.history()) == screen.moves
     history = json.loads(player.storage.items[HISTORY_KEY])
-    assert history[0]["game"] == game and history[0]["address"] == player.fragment
+    assert history[0]["game"] == game and history[0]["record"] == final.record()
     assert json.loads(player.storage.items[SAVES_KEY]) == {}
     assert len(screen.log_lines) == len(final.log())
 
@@ -159,8 +159,9 @@ def test_every_move_is_kept_and_the_address_follows() -> None:
         offered = choices(player.table)
         kind, value = rnd.choice([c for c in offered if c[0] == "action"] or offered)
         player.click(Click(action=value) if kind == "action" else Click(select=value))
-        kept = json.loads(player.storage.items[SAVES_KEY])
-        assert [entry["address"] for entry in kept.values()] == [player.fragment]
+        (key,) = json.loads(player.storage.items[SAVES_KEY])
+        kept = json.loads(player.storage.items[KEPT_PREFIX + key])
+        assert kept["record"] == player.controller.session.state.record()
         assert address.decode(player.fragment).state.history() == player.controller.session.state.history()
 
 

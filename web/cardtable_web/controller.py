@@ -142,9 +142,10 @@ class TableController:
         return [ShowLobby()]
 
     def migrate(self) -> Effects:
-        """What earlier versions kept is brought in once; anything unreadable is put aside with a message."""
-        message = self.keeper.migrate()
-        return [LobbyError(message)] if message else []
+        """What earlier versions kept is brought in once; anything unreadable is put aside (the lobby's list of
+        what was put aside says so)."""
+        self.keeper.migrate()
+        return []
 
     def begin(self, session: Session, history: str = "push") -> Effects:
         """Put a game on the table; ``history``: ``push`` a new address, ``replace`` the current one, or

@@ -16,7 +16,6 @@ from . import embed as model
 from . import selection
 from .effects import After, Click, Decided, Effect, FrameScreen, Post, Think, ThinkTask, Tick
 from .html import esc
-from .urls import parse_qsl
 
 REPLAY_STEP_SECONDS = 0.8
 
@@ -37,11 +36,11 @@ class EmbedController:
         command = data.get("type") if data else None
         return Post({"type": "error", "message": str(message)[:300], "command": command, **model.reply_id(data)})
 
-    def open_address(self, search: str) -> Effects:
-        """Show what the frame's address (its query, ``search``) asks for."""
-        params = dict(parse_qsl(str(search).lstrip("?")))
+    def open_address(self, search: str, fresh_seed: int | None = None) -> Effects:
+        """Show what the frame's address (its query, ``search``) asks for; a new game without a seed is dealt
+        with ``fresh_seed``."""
         try:
-            request = model.from_params(params)
+            request = model.from_query(str(search), fresh_seed)
         except ValueError as exc:
             html = f'<p class="error" role="alert">This embed cannot be shown: {esc(exc)}</p>'
             return [FrameScreen(html, "ready", ""), self.error(exc)]

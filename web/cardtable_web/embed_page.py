@@ -97,5 +97,6 @@ def start() -> None:
     """Draw what the address asks for and start answering the host's commands."""
     global FRAME
     FRAME = frame = Frame()
-    frame.guard(lambda: frame.run(frame.controller.open_address(str(window.location.search))))()
+    seed = int(window.Math.floor(window.Math.random() * 1_000_000_000))
+    frame.guard(lambda: frame.run(frame.controller.open_address(str(window.location.search), seed)))()
     frame.bridge.attach(create_proxy(frame.guard(frame.command)))

@@ -7,8 +7,7 @@ What is stored
 * ``cardtable.saves`` (:data:`SAVES_KEY`): ``{game key: summary}`` of the unfinished games. The key is the game's
   identity (:func:`game_key`: game, seed, seats and options); the summary holds when it was kept (``updated``, ms),
   ``moves``, ``line`` (the address's move codes, to tell one line of play from another) and the lobby's words
-  (``title``, ``against``, ``progress``); ``address`` too, derived from the game (:meth:`Keeper.load` reads the
-  game from its record, never from the address).
+  (``title``, ``against``, ``progress``).
 * ``cardtable.kept.<game key>`` (:data:`KEPT_PREFIX`): the game itself, ``{"record", "seats", "delay"}``: the
   engine's record (game, rules version, players, options, seed, actions) and who sits where. The address is derived
   from it (:func:`cardtable_web.address.encode`).
@@ -383,7 +382,7 @@ class Keeper:
         if kept is not None and self._line(kept) != last_kept and not extends(line, self._line(kept)):
             return Kept(False, conflict=True)
         entry = {"updated": self._now(now), "game": session.setup.game, "moves": len(session.state.history()),
-                 "line": line, **summary(session), "address": address.encode(session)}
+                 "line": line, **summary(session)}
         saves.pop(key, None)
         saves[key] = entry
         dropped = []
@@ -446,7 +445,7 @@ class Keeper:
             "date": self._now(now), "game": session.setup.game, "key": key, "line": line, **summary(session),
             "result": str(result)[:MAX_TEXT], "won": None if you is None else you in winners,
             "levels": sorted({s.level for s in session.setup.seats if s.computer}, key=list(LEVELS).index),
-            "takebacks": session.state.takebacks, **the_game(session), "address": address.encode(session),
+            "takebacks": session.state.takebacks, **the_game(session),
         }
         ok = self.write(HISTORY_KEY, [entry, *history][:MAX_HISTORY])
         if ok:  # (when the history is full, the game stays among the unfinished ones rather than be lost)
