@@ -384,37 +384,151 @@ def ring_svg(
 ) -> str:
     """The whole track as one SVG: sectors, spaces, lanes, lots, names, the last turns' paths, the marbles
     (``trying``: the chosen card, so a click on a marble it cannot move asks the engine why)."""
-    players: int = view["players"]
-    names: list[str] = view["names"]
-    you = view.get("you")
-    bottom = view.get("seat") if view.get("seat") is not None else (you if you is not None else 0)
-    ring = Ring.of(players, int(bottom))
-    r = ring.space
-    homes: list[int] = view["homes"]
-    entry_of = {e: q for q, e in enumerate(view["entries"])}
-    home_of = {h: q for q, h in enumerate(homes)}
-    where: dict[Spot, list[int]] = {}
-    for p, locations in enumerate(view["marbles"]):
-        for i, loc in enumerate(locations):
-            where[spot(p, loc, i)] = [p, i]
+    drawing = RingDrawing.of(view, space_action, selectable, marble_sel, trying)
+    ring = drawing.ring
+    outside = numbered_outside(ring)
+    parts = [
+        f'<svg class="cbl-ring" viewBox="0 0 {SIZE} {SIZE}" role="group" '
+        f'aria-label="The track: {ring.size} spaces, forward runs clockwise">'
+    ]
+    for p in range(ring.players):
+        parts.append(sector_svg(ring, p, p == view.get("current_player")))
+        parts.append(lane_svg(ring, p))
+    parts.append(names_svg(view, ring))
+    parts.append(numbers_svg(ring, outside))
+    parts.append(drawing.track_svg(outside))
+    for p in range(ring.players):
+        parts.append(drawing.goal_svg(p))
+        parts.append(drawing.lot_svg(p))
+    parts.append(recent_svg(view, ring))
+    parts.append("</svg>")
+    return "".join(parts)
 
-    poss = [say(f"- {{{p}:poss}}", names, you)[2:] for p in range(players)]  # "your", "Player 2's" (mid-sentence)
 
-    def label(place: Spot) -> str:
+def sector_svg(ring: Ring, p: int, turn: bool) -> str:
+    """A band in player ``p``'s colour under their 18 spaces, outlined (``turn``) when they are to move."""
+    a0, a1 = ring.at(SECTOR * p - 0.5, ring.radius), ring.at(SECTOR * p + SECTOR - 0.5, ring.radius)
+    arc = f"M{fmt(a0[0])},{fmt(a0[1])} A{fmt(ring.radius)},{fmt(ring.radius)} 0 0 1 {fmt(a1[0])},{fmt(a1[1])}"
+    if ring.players == 1:
+        mid = ring.at(SECTOR * p + 8.5, ring.radius)
+        arc = (
+            f"M{fmt(a0[0])},{fmt(a0[1])} A{fmt(ring.radius)},{fmt(ring.radius)} 0 0 1 {fmt(mid[0])},{fmt(mid[1])}"
+            f" A{fmt(ring.radius)},{fmt(ring.radius)} 0 0 1 {fmt(a1[0])},{fmt(a1[1])}"
+        )
+    outline = " cbl-turn" if turn else ""
+    return f'<path class="cbl-sector seat-{p}{outline}" d="{arc}" stroke-width="{fmt(ring.space * 2.6)}"/>'
+
+
+def lane_svg(ring: Ring, p: int) -> str:
+    """Player ``p``'s goal lane: a band from their goal entry inwards to their last goal slot."""
+    lane_start = ring.point(Spot("track", ring.entry(p)))
+    lane_end = ring.point(Spot("goal", MARBLES - 1, p))
+    return (
+        f'<line class="cbl-lane seat-{p}" x1="{fmt(lane_start[0])}" y1="{fmt(lane_start[1])}" '
+        f'x2="{fmt(lane_end[0])}" y2="{fmt(lane_end[1])}" stroke-width="{fmt(ring.space * 2.4)}"/>'
+    )
+
+
+def numbered_outside(ring: Ring) -> list[int]:
+    """The spaces numbered outside the ring: every few spaces, but not the homes (numbered on their place)."""
+    every = 3 if ring.players <= 2 else 6
+    return [n for n in range(ring.size) if n % every == 0 and n % SECTOR]
+
+
+def numbers_svg(ring: Ring, outside: list[int]) -> str:
+    """The large numbers outside the ring (of the spaces ``outside``)."""
+    size = min(ring.gap * 0.75, 34.0)
+    numbers = []
+    for n in outside:
+        x, y = ring.at(n, ring.radius + ring.space + 4 + size * 0.55)
+        numbers.append(f'<text x="{fmt(x)}" y="{fmt(y)}">{n}</text>')
+    return f'<g class="cbl-numbers" font-size="{fmt(size)}" aria-hidden="true">{"".join(numbers)}</g>'
+
+
+@dataclass
+class RingDrawing:
+    """The places of one drawing of the ring: what stands on each, what a click on it does, and its name."""
+
+    view: dict[str, Any]
+    ring: Ring
+    space_action: dict[Spot, str]
+    """The action a click on a place plays (a landing space of the chosen marble, a lot place to move out of)."""
+    selectable: dict[Marble, Pick]
+    """The selection a click on a marble makes."""
+    marble_sel: Marble | None
+    trying: str | None
+    """The chosen card: a click on a marble it cannot move asks the engine why."""
+    where: dict[Spot, list[int]]
+    """The marble (``[player, marble]``) on each place that holds one."""
+    home_of: dict[int, int]
+    entry_of: dict[int, int]
+    poss: list[str]
+    """Each player's possessive, mid-sentence: "your", "Player 2's"."""
+    hit: float
+    """The radius of the invisible circle that makes a small target easier to hit."""
+
+    @staticmethod
+    def of(
+        view: dict[str, Any], space_action: dict[Spot, str], selectable: dict[Marble, Pick],
+        marble_sel: Marble | None, trying: str | None,
+    ) -> RingDrawing:
+        players: int = view["players"]
+        seat, you = view.get("seat"), view.get("you")
+        bottom = seat if seat is not None else you if you is not None else 0
+        ring = Ring.of(players, int(bottom))
+        where: dict[Spot, list[int]] = {}
+        for p, locations in enumerate(view["marbles"]):
+            for i, loc in enumerate(locations):
+                where[spot(p, loc, i)] = [p, i]
+        poss = [say(f"- {{{p}:poss}}", view["names"], you)[2:] for p in range(players)]
+        hit = min(max(ring.space * 1.5, 16.0), 0.95 * min(2 * math.pi * ring.radius / ring.size, ring.gap))
+        return RingDrawing(
+            view, ring, space_action, selectable, marble_sel, trying, where,
+            home_of={h: q for q, h in enumerate(view["homes"])}, entry_of={e: q for q, e in enumerate(view["entries"])},
+            poss=poss, hit=hit,
+        )
+
+    def track_svg(self, outside: list[int]) -> str:
+        """The track's spaces, homes and goal entries marked, small numbers inside the spaces not numbered
+        ``outside`` when they fit (and inside every home)."""
+        parts = []
+        for n in range(self.ring.size):
+            classes = ""
+            if n in self.home_of:
+                classes += f" cbl-home seat-{self.home_of[n]}"
+            if n in self.entry_of:
+                classes += f" cbl-entry seat-{self.entry_of[n]}"
+            small = self.ring.space >= 16 and n not in outside or n in self.home_of
+            parts.append(self.place_svg(Spot("track", n), classes.strip(), str(n) if small else ""))
+        return "".join(parts)
+
+    def goal_svg(self, p: int) -> str:
+        """Player ``p``'s goal: its four slots."""
+        return "".join(self.place_svg(Spot("goal", slot, p), f"cbl-goal seat-{p}") for slot in range(MARBLES))
+
+    def lot_svg(self, p: int) -> str:
+        """Player ``p``'s lot: a place for each of their marbles."""
+        return "".join(self.place_svg(Spot("lot", slot, p), f"cbl-lot seat-{p}") for slot in range(MARBLES))
+
+    def label(self, place: Spot) -> str:
+        """A place in words: ``space 18, your home``, ``Player 2's goal slot 1``, ``your lot``."""
+        poss = self.poss
         if place.kind == "track":
             n = place.number
             words = f"space {n}"
-            if n in home_of:
-                words += f", {poss[home_of[n]]} home"
-            if n in entry_of:
-                words += f", {poss[entry_of[n]]} goal entry"
+            if n in self.home_of:
+                words += f", {poss[self.home_of[n]]} home"
+            if n in self.entry_of:
+                words += f", {poss[self.entry_of[n]]} goal entry"
             return words
         if place.kind == "goal":
             return f"{poss[int(place.owner or 0)]} goal slot {place.number}"
         return f"{poss[int(place.owner or 0)]} lot"
 
-    def marble_svg(pi: list[int], x: float, y: float) -> str:
+    def marble_svg(self, pi: list[int], x: float, y: float) -> str:
+        """A marble at ``(x, y)``: its player's number, and its own number beside it when the ring is large."""
         p, i = pi
+        r = self.ring.space
         text = ""
         if r >= 9:
             size = r * (0.95 if p >= 9 else 1.15)
@@ -423,94 +537,45 @@ def ring_svg(
         if r >= 16:
             at = f'x="{fmt(x + r * 0.62)}" y="{fmt(y + r * 0.55)}" font-size="{fmt(r * 0.6)}"'
             mark = f'<text class="cbl-mi" {at}>{i + 1}</text>'
-        title = f"{poss[p]} marble {i + 1}"
+        title = f"{self.poss[p]} marble {i + 1}"
         return (
             f'<g class="cbl-marble seat-{p}" data-marble="{p}.{i}"><title>{esc(title)}</title>'
             f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(r * 0.92)}"/>{text}{mark}</g>'
         )
 
-    def place_svg(place: Spot, classes: str, number: str = "") -> str:
+    def place_svg(self, place: Spot, classes: str, number: str = "") -> str:
         """One place (space, goal slot or lot place) with its marble, clickable when it is a target or selectable."""
-        pi = where.get(place)
-        words = label(place)
-        if pi is None and place not in space_action:
-            return empty_place(ring, place, classes, number, words)
-        x, y = ring.point(place)
+        view, r = self.view, self.ring.space
+        pi = self.where.get(place)
+        words = self.label(place)
+        if pi is None and place not in self.space_action:
+            return empty_place(self.ring, place, classes, number, words)
+        x, y = self.ring.point(place)
         attrs = ""
         cls = f"cbl-place {classes}"
-        action = space_action.get(place)
+        action = self.space_action.get(place)
         if action is not None:
             cls += " target"
             words = f"{words}: {choice_words(view, view['moves'][action])}"
             attrs = f' data-action="{esc(action)}"'
-        elif pi is not None and marble_of(pi) in selectable:
-            cls += " selected" if marble_of(pi) == marble_sel else " target"
+        elif pi is not None and marble_of(pi) in self.selectable:
+            cls += " selected" if marble_of(pi) == self.marble_sel else " target"
             words = f"{marble_words(view, pi)} on {words}"
-            attrs = f' data-select="{esc(selecting(selectable[marble_of(pi)]))}"'
+            attrs = f' data-select="{esc(selecting(self.selectable[marble_of(pi)]))}"'
         if attrs:
             attrs += f' role="button" tabindex="0" aria-label="{esc(words)}"'
-        elif pi is not None and trying is not None:  # the chosen card cannot move this marble: a click says why
-            attrs = tried(tried_move(trying, pi))
+        elif pi is not None and self.trying is not None:  # the chosen card cannot move this marble: a click says why
+            attrs = tried(tried_move(self.trying, pi))
         inner = f'<circle class="cbl-spot" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(r)}"/>'
         if attrs:  # a larger, invisible circle makes a small target easier to hit (never over a neighbour's centre)
-            inner = f'<circle class="cbl-hit" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(hit)}"/>' + inner
+            inner = f'<circle class="cbl-hit" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(self.hit)}"/>' + inner
         if pi is not None:
-            inner += marble_svg(pi, x, y)
+            inner += self.marble_svg(pi, x, y)
         elif number:
             inner += (
                 f'<text class="cbl-num" x="{fmt(x)}" y="{fmt(y)}" font-size="{fmt(min(r * 0.95, 20))}">{number}</text>'
             )
         return f'<g class="{cls}" data-place="{esc(place.key)}"{attrs}><title>{esc(words)}</title>{inner}</g>'
-
-    hit = min(max(r * 1.5, 16.0), 0.95 * min(2 * math.pi * ring.radius / ring.size, ring.gap))
-    parts = [
-        f'<svg class="cbl-ring" viewBox="0 0 {SIZE} {SIZE}" role="group" '
-        f'aria-label="The track: {ring.size} spaces, forward runs clockwise">'
-    ]
-    # sectors: a band in each owner's colour under their 18 spaces; the player to move is outlined
-    for p in range(players):
-        a0, a1 = ring.at(SECTOR * p - 0.5, ring.radius), ring.at(SECTOR * p + SECTOR - 0.5, ring.radius)
-        arc = f"M{fmt(a0[0])},{fmt(a0[1])} A{fmt(ring.radius)},{fmt(ring.radius)} 0 0 1 {fmt(a1[0])},{fmt(a1[1])}"
-        if players == 1:
-            mid = ring.at(SECTOR * p + 8.5, ring.radius)
-            arc = (
-                f"M{fmt(a0[0])},{fmt(a0[1])} A{fmt(ring.radius)},{fmt(ring.radius)} 0 0 1 {fmt(mid[0])},{fmt(mid[1])}"
-                f" A{fmt(ring.radius)},{fmt(ring.radius)} 0 0 1 {fmt(a1[0])},{fmt(a1[1])}"
-            )
-        turn = " cbl-turn" if p == view.get("current_player") else ""
-        parts.append(f'<path class="cbl-sector seat-{p}{turn}" d="{arc}" stroke-width="{fmt(r * 2.6)}"/>')
-        lane_start = ring.point(Spot("track", ring.entry(p)))
-        lane_end = ring.point(Spot("goal", MARBLES - 1, p))
-        parts.append(
-            f'<line class="cbl-lane seat-{p}" x1="{fmt(lane_start[0])}" y1="{fmt(lane_start[1])}" '
-            f'x2="{fmt(lane_end[0])}" y2="{fmt(lane_end[1])}" stroke-width="{fmt(r * 2.4)}"/>'
-        )
-    parts.append(names_svg(view, ring))
-    # numbers: large ones outside the ring every few spaces, small ones inside the other spaces when they fit
-    every = 3 if players <= 2 else 6
-    outside = [n for n in range(ring.size) if n % every == 0 and n % SECTOR]
-    size = min(ring.gap * 0.75, 34.0)
-    numbers = []
-    for n in outside:
-        x, y = ring.at(n, ring.radius + ring.space + 4 + size * 0.55)
-        numbers.append(f'<text x="{fmt(x)}" y="{fmt(y)}">{n}</text>')
-    parts.append(f'<g class="cbl-numbers" font-size="{fmt(size)}" aria-hidden="true">{"".join(numbers)}</g>')
-    for n in range(ring.size):
-        classes = ""
-        if n in home_of:
-            classes += f" cbl-home seat-{home_of[n]}"
-        if n in entry_of:
-            classes += f" cbl-entry seat-{entry_of[n]}"
-        small = r >= 16 and n not in outside or n in home_of
-        parts.append(place_svg(Spot("track", n), classes.strip(), str(n) if small else ""))
-    for p in range(players):
-        for slot in range(MARBLES):
-            parts.append(place_svg(Spot("goal", slot, p), f"cbl-goal seat-{p}"))
-        for slot in range(MARBLES):
-            parts.append(place_svg(Spot("lot", slot, p), f"cbl-lot seat-{p}"))
-    parts.append(recent_svg(view, ring))
-    parts.append("</svg>")
-    return "".join(parts)
 
 
 def names_svg(view: dict[str, Any], ring: Ring) -> str:

@@ -9,6 +9,7 @@ highlights. Every action comes from ``view["moves"]`` and is placed by its facts
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from pyengine.words import say
@@ -118,20 +119,29 @@ def selection_words(view: dict[str, Any], selection: Selection) -> str:
 def render(view: dict[str, Any], selection: Selection | None) -> str:
     seat = view.get("seat")
     me = seat if isinstance(seat, int) else 0
-    them = 1 - me
-    names: list[str] = view["names"]
-    you = view.get("you")
-    moves: dict[str, dict[str, Any]] = view.get("moves") or {}
-
-    hand: list[str] = list(view.get("hand") or [])
-    roles: list[dict[str, str]] = list(view.get("hand_roles") or [])
-    card_name = {r["token"]: r["name"] for r in roles}
-    normal_turn = any(f["kind"] == "discard" for f in moves.values())
     chosen = chosen_token(view, selection)
-    pending = view.get("pending")
-    role_of = {r["token"]: r["role"] for r in roles}
+    offers = Offers.of(view.get("moves") or {}, chosen)
+    marked, discarded = latest_turns(view)
+    prompt = prompt_html(view, chosen, offers)
+    parts = [top_html(view, discarded), last_round_html(view), side_html(view, 1 - me, chosen, offers, marked)]
+    if prompt:
+        parts.append(f'<div class="sb-prompt">{prompt}</div>')
+    parts.append(side_html(view, me, chosen, offers, marked))
+    if seat is not None:
+        parts.append(hand_html(view, chosen))
+    if offers.rest and not chosen:  # the safety net: any other legal action gets a button
+        parts.append('<div class="sb-more">' + "".join(button(t, action=t) for t in offers.rest) + "</div>")
+    return f'<div class="sb-table">{"".join(parts)}</div>'
 
-    # each seat's latest turn (view["recent"]): the vaults it changed and its discard
+
+def normal_turn(view: dict[str, Any]) -> bool:
+    """Whether the seat to move plays or discards a card now (no strike to clear, no thief's choice pending)."""
+    return any(f["kind"] == "discard" for f in (view.get("moves") or {}).values())
+
+
+def latest_turns(view: dict[str, Any]) -> tuple[dict[tuple[int, int], int], int | None]:
+    """What each seat's latest turn (``view["recent"]``) changed: the seat by the vault (``(side, vault)``) it
+    changed, and the seat whose turn ended with a discard (None: no seat's)."""
     marked: dict[tuple[int, int], int] = {}
     discarded: int | None = None
     for who, turn in (view.get("recent") or {}).items():
@@ -140,36 +150,51 @@ def render(view: dict[str, Any], selection: Selection | None) -> str:
                 marked[(facts["side"], facts["vault"])] = who
             elif facts.get("kind") == "discard":
                 discarded = who
+    return marked, discarded
 
-    # where each action goes: vault targets, lock buttons, the prompt's buttons
-    targets: dict[tuple[int, int], str] = {}
-    locks: dict[int, str] = {}
-    plays: list[tuple[str, dict[str, Any]]] = []
-    steals: list[tuple[str, int]] = []
-    rest: list[str] = []
+
+@dataclass
+class Offers:
+    """Where the table offers each action: the chosen card's vault targets (by ``(side, vault)``), the lock
+    buttons (by vault), the chosen card's other plays, the thief's tie choices (``(action, vault)``), clearing a
+    strike, and the rest (the safety net's buttons)."""
+
+    targets: dict[tuple[int, int], str] = field(default_factory=dict)
+    locks: dict[int, str] = field(default_factory=dict)
+    plays: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    steals: list[tuple[str, int]] = field(default_factory=list)
+    rest: list[str] = field(default_factory=list)
     clear: str | None = None
-    for text, facts in moves.items():
-        kind = facts["kind"]
-        if kind in CARD_MOVES:
-            if facts.get("token") != chosen:
-                continue
-            if "vault" in facts:
-                targets[(facts["side"], facts["vault"])] = text
-            else:
-                plays.append((text, facts))
-        elif kind == "lock":
-            locks[facts["vault"]] = text
-        elif kind in ("steal", "place"):
-            targets[(facts["side"], facts["vault"])] = text
-            if kind == "steal":
-                steals.append((text, facts["vault"]))
-        elif kind == "clear":
-            clear = text
-        else:
-            rest.append(text)
-    parts: list[str] = []
 
-    # -- the piles and the match ------------------------------------------------------------------
+    @staticmethod
+    def of(moves: dict[str, dict[str, Any]], chosen: str | None) -> Offers:
+        offers = Offers()
+        for text, facts in moves.items():
+            kind = facts["kind"]
+            if kind in CARD_MOVES:
+                if facts.get("token") != chosen:
+                    continue
+                if "vault" in facts:
+                    offers.targets[(facts["side"], facts["vault"])] = text
+                else:
+                    offers.plays.append((text, facts))
+            elif kind == "lock":
+                offers.locks[facts["vault"]] = text
+            elif kind in ("steal", "place"):
+                offers.targets[(facts["side"], facts["vault"])] = text
+                if kind == "steal":
+                    offers.steals.append((text, facts["vault"]))
+            elif kind == "clear":
+                offers.clear = text
+            else:
+                offers.rest.append(text)
+        return offers
+
+
+def top_html(view: dict[str, Any], discarded: int | None) -> str:
+    """The round, the dealer and the match, and the two piles (the discard marked when a seat's latest turn
+    ended there)."""
+    names: list[str] = view["names"]
     top = view.get("discard_top")
     discard = card(top, title=f"discard pile top: {top}") if top else '<span class="sb-empty">empty</span>'
     if discarded is not None and top:
@@ -179,7 +204,7 @@ def render(view: dict[str, Any], selection: Selection | None) -> str:
     dealer = view["dealer"]
     info = (
         f'<div class="sb-info"><span class="sb-round">Round {view["round"]}'
-        f' · {esc(say(f"{{{dealer}}} {{{dealer}:deals}}", names, you))}</span>'
+        f' · {esc(say(f"{{{dealer}}} {{{dealer}:deals}}", names, view.get("you")))}</span>'
         f'<span class="sb-match">Match (to {view["target"]}): {match}</span></div>'
     )
     piles = (
@@ -187,87 +212,103 @@ def render(view: dict[str, Any], selection: Selection | None) -> str:
         f'{card_back(view["draw_count"], "draw pile")}</div>'
         f'<div class="sb-pile"><span>Discard ({view["discard_count"]})</span>{discard}</div></div>'
     )
-    parts.append(f'<div class="sb-top">{info}{piles}</div>')
-    last = view.get("last_round")
-    if last and (last["round"] != view["round"] or view.get("over")):
-        gains = ", ".join(f"{esc(names[s])} +{last['points'][s]}" for s in (0, 1))
-        parts.append(f'<p class="sb-last">Round {last["round"]} ended ({esc(last["reason"])}): {gains}.</p>')
+    return f'<div class="sb-top">{info}{piles}</div>'
 
-    # -- the prompt: strike, thief choices, selected card ---------------------------------------------
+
+def last_round_html(view: dict[str, Any]) -> str:
+    """How the round before ended and what each seat gained (empty during the first round)."""
+    last = view.get("last_round")
+    if not last or last["round"] == view["round"] and not view.get("over"):
+        return ""
+    names: list[str] = view["names"]
+    gains = ", ".join(f"{esc(names[s])} +{last['points'][s]}" for s in (0, 1))
+    return f'<p class="sb-last">Round {last["round"]} ended ({esc(last["reason"])}): {gains}.</p>'
+
+
+def prompt_html(view: dict[str, Any], chosen: str | None, offers: Offers) -> str:
+    """The prompt between the two sides: a thief's pending choice, a strike to clear, the chosen card's plays."""
     prompt: list[str] = []
     turn = view.get("current_player")
+    pending = view.get("pending")
     if pending and turn is not None:
-        thief = say(f"{{{turn}:poss}} {pending['thief_name']}", names, you)
+        thief = say(f"{{{turn}:poss}} {pending['thief_name']}", view["names"], view.get("you"))
         if pending["carry"] is None:
             prompt.append(f"<span>{esc(thief)}: tie, choose the vault to steal from</span>")
-            for text, vault in steals:
+            for text, vault in offers.steals:
                 prompt.append(button(f"Steal from vault {vault + 1}", action=text))
         else:
             prompt.append(f"<span>{esc(thief)} took</span>{card(pending['carry'])}"
                           f"<span>from vault {pending['from'] + 1}: place it in a highlighted vault</span>")
-    if clear:
+    if offers.clear:
         prompt.append("<span>A worker's strike lies in front of you: this turn you can only clear it.</span>")
-        prompt.append(button("Clear the strike", action=clear, extra="primary"))
+        prompt.append(button("Clear the strike", action=offers.clear, extra="primary"))
     if chosen:
-        name = card_name[chosen]
-        prompt.append(f"<span>{esc(_capital(name))} selected:</span>")
-        discards = [text for text, facts in plays if facts["kind"] == "discard"]
-        for text, facts in plays:
-            if facts["kind"] != "discard":
-                prompt.append(button(f"Play the {name}", action=text, extra="primary"))
-        if chosen in ("lo-thief", "hi-thief") and len(plays) == len(discards):
-            prompt.append('<span class="sb-note">(no silver it could steal and place)</span>')
-        for text in discards:
-            prompt.append(button(f"Discard the {name}", action=text))
-    elif normal_turn:
+        prompt.extend(chosen_card_html(view, chosen, offers.plays))
+    elif normal_turn(view):
         prompt.append('<span class="sb-note">Pick a card to play or discard, or lock a vault.</span>')
+    return "".join(prompt)
 
-    # -- the two sides ----------------------------------------------------------------------------------
-    def side(s: int) -> str:
-        vaults = view["vaults"][s]
-        strike = ('<span class="sb-strike">STRIKE pending</span>' if view["strike"][s] else "")
-        left = view["locks_left"][s]
-        pips = '<i class="sb-pip"></i>' * left + '<i class="sb-pip sb-used"></i>' * (5 - left)
-        header = (
-            f'<div class="sb-shead"><span class="sb-who seat-{s}">{esc(names[s])}</span>'
-            f'<span>match {view["match"][s]}</span><span>locked now {view["round_scores"][s]}</span>'
-            f'<span class="sb-locks" title="locks left">{pips} {left} lock{"" if left == 1 else "s"} left</span>'
-            f'<span>hand {view["hand_counts"][s]}</span>{strike}</div>'
+
+def chosen_card_html(view: dict[str, Any], chosen: str, plays: list[tuple[str, dict[str, Any]]]) -> list[str]:
+    """The chosen card's buttons: play it (when it goes to no vault) and discard it."""
+    name = {r["token"]: r["name"] for r in view.get("hand_roles") or []}[chosen]
+    out = [f"<span>{esc(_capital(name))} selected:</span>"]
+    discards = [text for text, facts in plays if facts["kind"] == "discard"]
+    for text, facts in plays:
+        if facts["kind"] != "discard":
+            out.append(button(f"Play the {name}", action=text, extra="primary"))
+    if chosen in ("lo-thief", "hi-thief") and len(plays) == len(discards):
+        out.append('<span class="sb-note">(no silver it could steal and place)</span>')
+    for text in discards:
+        out.append(button(f"Discard the {name}", action=text))
+    return out
+
+
+def side_html(
+    view: dict[str, Any], s: int, chosen: str | None, offers: Offers, marked: dict[tuple[int, int], int]
+) -> str:
+    """Seat ``s``'s side of the table: its header (match, locked silver, locks left, hand, a pending strike)
+    and its five vaults."""
+    seat = view.get("seat")
+    me = seat if isinstance(seat, int) else 0
+    names: list[str] = view["names"]
+    strike = ('<span class="sb-strike">STRIKE pending</span>' if view["strike"][s] else "")
+    left = view["locks_left"][s]
+    pips = '<i class="sb-pip"></i>' * left + '<i class="sb-pip sb-used"></i>' * (5 - left)
+    header = (
+        f'<div class="sb-shead"><span class="sb-who seat-{s}">{esc(names[s])}</span>'
+        f'<span>match {view["match"][s]}</span><span>locked now {view["round_scores"][s]}</span>'
+        f'<span class="sb-locks" title="locks left">{pips} {left} lock{"" if left == 1 else "s"} left</span>'
+        f'<span>hand {view["hand_counts"][s]}</span>{strike}</div>'
+    )
+    role_of = {r["token"]: r["role"] for r in view.get("hand_roles") or []}
+    kind = VAULT_MOVE.get(role_of.get(chosen or "", ""))
+    cols = []
+    for i, vault in enumerate(view["vaults"][s]):
+        attempt = {"kind": kind, "token": chosen, "vault": i, "side": s} if kind else None
+        who = marked.get((s, i))
+        mark = (who, last_label(view, who)) if who is not None else None
+        cols.append(_vault(i + 1, vault, offers.targets.get((s, i)), offers.locks.get(i) if s == me else None,
+                           attempt=attempt, mark=mark, owner=names[s]))
+    return f'<section class="sb-side seat-{s}{" sb-mine" if s == me and seat is not None else ""}">{header}' \
+           f'<div class="sb-vaults">{"".join(cols)}</div></section>'
+
+
+def hand_html(view: dict[str, Any], chosen: str | None) -> str:
+    """The viewer's hand, each card with its role: chosen by a click on a normal turn, else a click says why not."""
+    moves = view.get("moves") or {}
+    normal = normal_turn(view)
+    cards = []
+    for c, role in zip(view.get("hand") or [], view.get("hand_roles") or [], strict=True):
+        tok, word = role["token"], role["role"]
+        select = ("card", tok) if normal else None
+        attempt = {"kind": "discard", "token": tok} if moves and not normal else None
+        face = card(c, select=select, selected=tok == chosen, title=f"{c}: {word}", attempt=attempt)
+        cards.append(
+            f'<div class="sb-hcard">{face}'
+            f'<span class="sb-role">{esc(word)}</span></div>'
         )
-        kind = VAULT_MOVE.get(role_of.get(chosen or "", ""))
-        cols = []
-        for i, vault in enumerate(vaults):
-            attempt = {"kind": kind, "token": chosen, "vault": i, "side": s} if kind else None
-            who = marked.get((s, i))
-            mark = (who, last_label(view, who)) if who is not None else None
-            cols.append(_vault(i + 1, vault, targets.get((s, i)), locks.get(i) if s == me else None,
-                               attempt=attempt, mark=mark, owner=names[s]))
-        return f'<section class="sb-side seat-{s}{" sb-mine" if s == me and seat is not None else ""}">{header}' \
-               f'<div class="sb-vaults">{"".join(cols)}</div></section>'
-
-    parts.append(side(them))
-    if prompt:
-        parts.append(f'<div class="sb-prompt">{"".join(prompt)}</div>')
-    parts.append(side(me))
-
-    # -- the viewer's hand ------------------------------------------------------------------------------
-    if seat is not None:
-        cards = []
-        for c, role in zip(hand, roles, strict=True):
-            tok, word = role["token"], role["role"]
-            select = ("card", tok) if normal_turn else None
-            attempt = {"kind": "discard", "token": tok} if moves and not normal_turn else None
-            face = card(c, select=select, selected=tok == chosen, title=f"{c}: {word}", attempt=attempt)
-            cards.append(
-                f'<div class="sb-hcard">{face}'
-                f'<span class="sb-role">{esc(word)}</span></div>'
-            )
-        parts.append(
-            '<div class="sb-hand hand" role="group" aria-label="Your hand">'
-            f'<span class="sb-label" aria-hidden="true">Your hand</span>{"".join(cards)}</div>'
-        )
-
-    # -- safety net: any other legal action gets a button ------------------------------------------------
-    if rest and not chosen:
-        parts.append('<div class="sb-more">' + "".join(button(t, action=t) for t in rest) + "</div>")
-    return f'<div class="sb-table">{"".join(parts)}</div>'
+    return (
+        '<div class="sb-hand hand" role="group" aria-label="Your hand">'
+        f'<span class="sb-label" aria-hidden="true">Your hand</span>{"".join(cards)}</div>'
+    )
