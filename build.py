@@ -476,17 +476,6 @@ def snapshot_header(facts: dict[str, str]) -> bytes:
     return text.encode("ascii")
 
 
-def read_snapshot_header(data: bytes) -> tuple[dict[str, str], int]:
-    """The facts a snapshot file was made from and where Pyodide's own snapshot starts in it."""
-    first, _, _ = data[:64].partition(b"\n")
-    magic, _, length_text = first.decode("ascii", "replace").rpartition(" ")
-    if magic != SNAPSHOT_MAGIC or not length_text.isdigit():
-        raise BuildError("not a Card Table snapshot")
-    length = int(length_text)
-    facts: dict[str, str] = json.loads(data[len(first) + 1 : length])
-    return facts, length
-
-
 def node_tool(paths: Paths) -> tuple[str, Path]:
     """Node and ``snapshot.mjs``, which run the build's steps inside Pyodide."""
     tool = paths.root / SNAPSHOT_TOOL
@@ -580,7 +569,7 @@ def write_bytecode(paths: Paths, stage: Path, project: dict[str, Any], stream: A
 def write_stdlib(paths: Paths, stage: Path, project: dict[str, Any], stream: Any) -> None:
     """Run ``snapshot.mjs --stdlib`` under Node: the site's standard library, ``STDLIB_NAME`` beside the archives
     (Pyodide's, less what a page never uses, with every module a page imports as it starts compiled ahead of time
-    for this Python in place of its source: compiling them was most of a first visit's start)."""
+    for this Python in place of its source: compiling them at start would be most of a first visit's start)."""
     archives = staged_archives(stage, project)
     target = stage / "wheels" / STDLIB_NAME
     run_node_step(paths, stage, [str(target), *map(str, archives)], step="stdlib")

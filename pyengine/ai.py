@@ -25,7 +25,7 @@ import math
 import random
 import time
 from collections.abc import Generator, Mapping
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .core import Action, Core, Rules, State
@@ -90,7 +90,6 @@ class Bot:
     def think(self, state: State) -> Generator[int, None, None]:
         """Decide in slices: yields progress (iterations so far); the result is ``self.decision``."""
         raise NotImplementedError
-        yield 0
 
     decision: Action = None
 
@@ -276,8 +275,3 @@ def levels_json() -> list[dict[str, Any]]:
         {"name": name, "label": level.label, "help": level.help, "default": name == DEFAULT_LEVEL}
         for name, level in LEVELS.items()
     ]
-
-
-def describe_levels() -> dict[str, Any]:
-    """The levels as JSON (shown in benchmarks)."""
-    return {name: asdict(level) for name, level in LEVELS.items()}

@@ -66,7 +66,3 @@ JOKER = Card(0, "")
 def standard_deck(jokers: int = 0) -> tuple[Card, ...]:
     """One 52-card deck in a fixed order, plus ``jokers`` jokers."""
     return tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14)) + (JOKER,) * jokers
-
-
-def rank_name(rank: int) -> str:
-    return RANK_NAMES.get(rank, str(rank))

@@ -64,16 +64,6 @@ Action = Hashable
 
 OptionValue = int | str | bool
 
-SHARED_VIEW_KEYS = (
-    "game", "players", "options", "seat", "current_player", "over", "scores", "winners", "moves",
-    "hand", "hands", "hand_counts", "draw_count", "draw_counts", "discard_count", "discard_top", "round", "dealer",
-)
-"""The view keys with one meaning in every game (see the module's docstring)."""
-
-RETIRED_VIEW_KEYS = ("turn", "active", "pile", "draw_pile", "deck_count", "log")
-"""Keys no view uses: their ideas have one shared key above (``current_player``, ``draw_count``)."""
-
-
 class IllegalAction(ValueError):
     """An action that the rules do not allow now; the message says why in the game's words."""
 

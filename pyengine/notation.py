@@ -90,8 +90,6 @@ def whole(digits: int = 6, signed: bool = False) -> Slot:
 
 INT = whole(signed=True)
 """A signed whole number (grid coordinates)."""
-COUNT = whole()
-"""A whole number of at most six digits."""
 
 
 def one_based(digits: int = 2) -> Slot:

@@ -34,12 +34,6 @@ def load(game_id: str) -> None:
     importlib.import_module(f"{__name__}.{GAME_MODULES[game_id]}")
 
 
-def load_all() -> None:
-    """Import every game's package."""
-    for game_id in GAME_MODULES:
-        load(game_id)
-
-
 def preload() -> list[str]:
     """Every engine module a page may import, by name, sorted: the modules found by walking the ``pyengine``
     package (each game's package and modules among them, so a new game needs no list), less

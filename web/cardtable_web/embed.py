@@ -78,7 +78,6 @@ EMBED_DELAY_MS = 400
 KNOWN_PARAMS = frozenset(
     {"game", "position", "record", "players", "seed", "seat", "interactive", "controls", "level", "delay", "origin"}
 )
-MODES = ("position", "record", "game")
 
 
 @dataclass
