@@ -98,8 +98,8 @@ found = sorted(os.path.relpath(os.path.join(top, f), home) for top, _, files in 
   // The site's standard library: Pyodide's python_stdlib.zip less LEFT_OUT, with every module that a page imports
   // as it starts (Pyodide's own start, PyScript's and the site's) compiled ahead of time in place of its source, as
   // unchecked hash-based .pyc files (no time stamps: the same sources give the same bytes; the zip never changes,
-  // so Python need not check them against a source). Measured, compiling those modules was most of a first
-  // visit's start. Entries are deflated, as in Pyodide's zip: a host need not compress a zip file.
+  // so Python need not check them against a source). Compiling those modules at start would be most of a
+  // first visit's start. Entries are deflated, as in Pyodide's zip: a host need not compress a zip file.
   py.runPython(IMPORTS + PAGE_IMPORTS);
   py.FS.writeFile("/tmp/stdlib-in.zip", new Uint8Array(fs.readFileSync(path.join(pyodideDir, "python_stdlib.zip"))));
   const report = py.runPython(`
