@@ -12,7 +12,8 @@ from e2e.conftest import wait_settled
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from cardtable_web import address  # noqa: E402
-from cardtable_web.session import Seat, Session, Setup  # noqa: E402
+from cardtable_web.session import Session  # noqa: E402
+from cardtable_web.setup import Seat, Setup  # noqa: E402
 
 CHOICES = "#board [data-action], #board [data-select], #board [data-ui]"
 """What the arrows move between (as ``web/boot.js`` does)."""

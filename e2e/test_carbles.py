@@ -20,7 +20,8 @@ from e2e.play import click_through, one_click
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from cardtable_web import address  # noqa: E402
-from cardtable_web.session import Seat, Session, Setup  # noqa: E402
+from cardtable_web.session import Session  # noqa: E402
+from cardtable_web.setup import Seat, Setup  # noqa: E402
 
 GAME = "index.html?game=carbles&delay=0&level=easy"
 PROGRESS = (

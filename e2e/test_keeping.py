@@ -18,7 +18,8 @@ from pyengine.takeback import take_back_point
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from cardtable_web import address  # noqa: E402
-from cardtable_web.session import Seat, Session, Setup  # noqa: E402
+from cardtable_web.session import Session  # noqa: E402
+from cardtable_web.setup import Seat, Setup  # noqa: E402
 
 LINKS = {
     "carbondale": "players=2&seed=3&bots=1",

@@ -19,7 +19,8 @@ from e2e.test_offline import wait_for_worker
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from cardtable_web import address  # noqa: E402
-from cardtable_web.session import Seat, Session, Setup  # noqa: E402
+from cardtable_web.session import Session  # noqa: E402
+from cardtable_web.setup import Seat, Setup  # noqa: E402
 
 EMBED = "embed.html?game=carbondale&position=figure-1"
 THINKING = "index.html?game=silver-bars&players=2&seed=7&bots=1&level=normal&delay=0"

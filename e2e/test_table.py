@@ -13,7 +13,8 @@ from e2e.play import one_click
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from cardtable_web import address  # noqa: E402
-from cardtable_web.session import Seat, Session, Setup  # noqa: E402
+from cardtable_web.session import Session  # noqa: E402
+from cardtable_web.setup import Seat, Setup  # noqa: E402
 
 
 def test_rules_open_from_the_lobby_and_escape_closes_them(page: Page) -> None:

@@ -11,7 +11,8 @@ import pytest
 from cardtable_web import drawing, embed
 from cardtable_web.registry import renderer_for
 from cardtable_web.replay import Replay
-from cardtable_web.session import Session, Setup
+from cardtable_web.session import Session
+from cardtable_web.setup import Setup
 
 import pyengine
 from tests.test_renderers import clickables

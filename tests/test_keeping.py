@@ -21,7 +21,8 @@ from cardtable_web.keeping import (
     summary,
 )
 from cardtable_web.replay import Replay
-from cardtable_web.session import Seat, Session, Setup
+from cardtable_web.session import Session
+from cardtable_web.setup import Seat, Setup
 
 import pyengine
 from tests.playouts import valid_options

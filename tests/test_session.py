@@ -6,7 +6,9 @@ import json
 
 import pytest
 from cardtable_web import drawing
-from cardtable_web.session import Seat, Session, Setup
+from cardtable_web.keeping import session_from, the_game
+from cardtable_web.session import Session
+from cardtable_web.setup import Seat, Setup
 
 import pyengine
 
@@ -75,7 +77,7 @@ def test_a_saved_game_resumes_exactly(game: str) -> None:
             session.computer_move(session.bots[session.state.current_player].choose(session.state))
         else:
             session.act(session.state.legal_texts()[0])
-    again = Session.resume(session.saved())
+    again = session_from(json.loads(json.dumps(the_game(session))))
     assert again.state == session.state and again.setup.seats == session.setup.seats
     assert again.viewer == 0
 

@@ -28,7 +28,8 @@ from cardtable_web.keeping import (
     statistics_rows,
     too_deep,
 )
-from cardtable_web.session import Seat, Session, Setup
+from cardtable_web.session import Session
+from cardtable_web.setup import Seat, Setup
 
 NOW = 1_700_000_000.0
 

@@ -24,8 +24,8 @@ CASES = [("carbondale", 2), ("carbondale", 4), ("silver-bars", 2), ("carbles", 2
 
 
 REVEALED = {("carbondale", "claim"), ("carbondale", "defend")}
-"""Besides a card the move plays face up: moves whose rules show a card from a hand to everyone before it goes face down (Carbondale's rules 17-18: the
-challenge card and the defending card are revealed)."""
+"""Besides a card the move plays face up: moves whose rules show a card from a hand to everyone before it goes
+face down (Carbondale's rules 17-18: the challenge card and the defending card are revealed)."""
 
 
 def cards_in(value: object) -> set[str]:

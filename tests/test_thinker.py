@@ -7,7 +7,8 @@ import json
 import random
 
 import pytest
-from cardtable_web.session import Seat, Session, Setup
+from cardtable_web.session import Session
+from cardtable_web.setup import Seat, Setup
 
 import pyengine
 from pyengine import ai

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from cardtable_web.session import Seat, Session, Setup
+from cardtable_web.session import Session
+from cardtable_web.setup import Seat, Setup
 
 import pyengine
 

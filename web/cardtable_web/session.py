@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import pyengine
-from pyengine.ai import BOT_NAMES, DEFAULT_LEVEL, Bot, make_bot
+from pyengine.ai import Bot, make_bot
 from pyengine.core import read_json
 from pyengine.takeback import take_back, take_back_point
 from pyengine.words import say
 
 from .selection import Selection
-from .setup import DEFAULT_DELAY_MS, MAX_DELAY_MS, Seat, Setup, whole
+from .setup import Setup
 from .trail import Trail
 
 THINK_AWAY = frozenset({"normal", "hard"})
@@ -152,12 +152,6 @@ class Session:
     def computers(self) -> set[int]:
         return {i for i, s in enumerate(self.setup.seats) if s.computer}
 
-    @property
-    def key(self) -> str:
-        """This game's identity among the kept games: the game, its seed and its seats."""
-        seats = ".".join(("c" + s.level[0]) if s.computer else "h" for s in self.setup.seats)
-        return f"{self.setup.game}:{self.setup.seed}:{seats}"
-
     def select(self, chosen: Selection) -> None:
         """A click on a selection (a card before its target; clicked again, it is dropped); it keeps a
         suggestion only when it follows it."""
@@ -229,37 +223,3 @@ class Session:
         """The game's record (its actions written once each, as the game went)."""
         self.trail.follow(self.state)
         return self.state.record(list(self.trail.texts))
-
-    def saved(self) -> str:
-        """JSON that resumes this game after a reload."""
-        return json.dumps(
-            {
-                "record": self.record(),
-                "seats": [{"computer": s.computer, "level": s.level} for s in self.setup.seats],
-                "viewer": self.viewer,
-                "delay": self.setup.delay,
-            }
-        )
-
-    @staticmethod
-    def resume(text: str) -> Session:
-        """The session saved by :meth:`saved`; ``ValueError`` (one short message) if it does not replay."""
-        data = read_json(text, "saved game")
-        if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
-            raise ValueError("the saved game has no record and seats")
-        state = pyengine.replay(data.get("record"))
-        raw = data["seats"]
-        if len(raw) != state.players or not all(isinstance(s, dict) for s in raw):
-            raise ValueError("the saved seats do not match the saved game")
-        seats = [Seat(s.get("computer") is True, s.get("level", DEFAULT_LEVEL)) for s in raw]
-        if any(not isinstance(s.level, str) or s.level not in BOT_NAMES for s in seats):
-            raise ValueError("the saved seats do not match the saved game")
-        delay = data.get("delay", DEFAULT_DELAY_MS)
-        if not whole(delay) or not 0 <= delay <= MAX_DELAY_MS:
-            delay = DEFAULT_DELAY_MS
-        setup = Setup(state.game, state.players, int(state.seed or 0), seats, dict(state.options), delay)
-        session = Session(setup, state)
-        viewer = data.get("viewer")
-        if len(session.humans) == 1 and viewer == session.humans[0]:
-            session.viewer = viewer  # with several humans, the device is handed over again
-        return session
