@@ -72,9 +72,9 @@ def test_six_player_board_matches_the_seed_unrolled_board() -> None:
     assert view["homes"] == [0, 18, 36, 54, 72, 90]
     assert view["entries"] == [106, 16, 34, 52, 70, 88]
     assert cb.entry(0, 6) == 106
-    # a marble in player 0's slot 3 (the seed's F03) shows as g3 in player 0's row
+    # a marble in player 0's slot 3 (the seed's F03) shows in player 0's row, in slot 3 of player 0's goal
     s = position(6, {(0, 0): G(0, 3, 6)}, {0: ["2♣"]})
-    assert s.view(0)["marbles"][0][0] == "g3"
+    assert s.view(0)["marbles"][0][:2] == [{"goal": [0, 3]}, {"lot": 0}]
 
 
 def test_every_player_count_deals_and_plays() -> None:
@@ -502,7 +502,7 @@ def test_descriptions_name_the_move() -> None:
     assert entry.facts == {
         "kind": "move",
         "card": "5",
-        "moved": [{"marble": [0, 0], "from": "t20", "to": "t25"}],
+        "moved": [{"marble": [0, 0], "from": {"track": 20}, "to": {"track": 25}}],
         "killed": [[2, 0]],
     }
     # another player's marble is named with its owner, in words
@@ -519,12 +519,14 @@ def test_facts_place_each_move() -> None:
         "kind": "move_goal",
         "card": "5",
         "marble": [0, 0],
-        "from": "t104",
-        "to": "g2",
+        "from": {"track": 104},
+        "to": {"goal": [0, 2]},
         "steps": 5,
     }
-    assert moves["A out"] == {"kind": "out", "card": "A", "marble": [0, 2], "from": "lot", "to": "t0"}
-    assert moves["4 m2 -4"] == {"kind": "back", "card": "4", "marble": [0, 1], "from": "t20", "to": "t16"}
+    assert moves["A out"] == {"kind": "out", "card": "A", "marble": [0, 2], "from": {"lot": 0}, "to": {"track": 0}}
+    assert moves["4 m2 -4"] == {
+        "kind": "back", "card": "4", "marble": [0, 1], "from": {"track": 20}, "to": {"track": 16}
+    }
     assert "moves" not in RULES.view(s.core, 0)
 
 

@@ -384,11 +384,9 @@ def test_carbles_ring_draws_every_place_and_marble_once(players: int) -> None:
             assert f"cbl-home seat-{p}" in parts.places[f"t{view['homes'][p]}"]["class"]
             assert f"cbl-entry seat-{p}" in parts.places[f"t{view['entries'][p]}"]["class"]
         # every marble once, where the view says (a lot marble in its own lot place)
-        expected = {
-            f"{p}.{i}": f"{p}:lot{i}" if loc == "lot" else loc if loc.startswith("t") else f"{p}:{loc}"
-            for p, locations in enumerate(view["marbles"])
-            for i, loc in enumerate(locations)
-        }
+        expected = {f"{p}.{i}": carbles_key(loc, i) for p, locations in enumerate(view["marbles"]) for i, loc in
+                    enumerate(locations)}
+        assert all(key.startswith(("t", f"{m.split('.')[0]}:")) for m, key in expected.items()), "its own goal, lot"
         assert parts.marbles == expected
         # the track is a circle, walked clockwise space after space, the viewer's stretch at the bottom
         centres = [parts.centres[t] for t in track]
@@ -405,9 +403,15 @@ def test_carbles_ring_draws_every_place_and_marble_once(players: int) -> None:
                 assert target.get("role") == "button" and target.get("tabindex") == "0" and target.get("aria-label")
 
 
-def carbles_key(owner: int, place: str) -> str:
-    """A place as the ring names it: ``t5`` on the track, ``2:g1`` in player 3's goal."""
-    return place if place.startswith("t") else f"{owner}:{place}"
+def carbles_key(place: dict, marble: int) -> str:
+    """A view's place as the ring names it: ``t5`` on the track, ``2:g1`` in player 3's goal, ``2:lot1`` the
+    place of marble 2 (``marble`` 1) in player 3's lot."""
+    if "track" in place:
+        return f"t{place['track']}"
+    if "goal" in place:
+        owner, slot = place["goal"]
+        return f"{owner}:g{slot}"
+    return f"{place['lot']}:lot{marble}"
 
 
 def next_on_track(a: str, b: str, size: int, back: bool) -> bool:
@@ -434,8 +438,7 @@ def test_carbles_recent_paths_follow_the_track(players: int) -> None:
             p, i = step["marble"]
             assert key == f"{p}.{i}"
             kinds.add(facts["kind"])
-            start = f"{p}:lot{i}" if step["from"] == "lot" else carbles_key(p, step["from"])
-            end = carbles_key(p, step["to"])
+            start, end = carbles_key(step["from"], i), carbles_key(step["to"], i)
             assert (keys[0], keys[-1]) == (start, end)
             if facts["kind"] in ("out", "partner_out", "swap"):
                 assert len(keys) == 2

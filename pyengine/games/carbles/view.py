@@ -11,15 +11,19 @@ from .board import LOT, MARBLES, SECTOR, entry, finished, home, in_goal
 from .notation import NOTATION, Burn, Marble, Move, Pass, Play, Swap, rank_text
 from .state import CarblesState, deck_cap, marble_index, owner_for, sides, target
 
+Place = dict[str, Any]
+"""A place as the view gives it, a value with one key: ``{"track": space}``, ``{"goal": [player, slot]}`` (a slot
+of that player's goal) or ``{"lot": player}`` (that player's lot); spaces, players and slots from 0."""
 
-def place(loc: int, players: int) -> str:
-    """A location as the view writes it: ``lot``, ``t<space>``, or ``g<slot>`` in the marble owner's goal."""
+
+def place(loc: int, owner: int, players: int) -> Place:
+    """Where a marble of ``owner`` at location ``loc`` is, as the view gives it (see :data:`Place`)."""
     size = SECTOR * players
     if loc == LOT:
-        return "lot"
+        return {"lot": owner}
     if loc >= size:
-        return f"g{(loc - size) % MARBLES}"
-    return f"t{loc}"
+        return {"goal": list(divmod(loc - size, MARBLES))}
+    return {"track": loc}
 
 
 def marble_pair(m: int) -> list[int]:
@@ -35,7 +39,7 @@ def view(core: CarblesState, seat: int | None) -> dict[str, Any]:
         "sector": SECTOR,
         "homes": [home(p) for p in range(n)],
         "entries": [entry(p, n) for p in range(n)],
-        "marbles": [[place(loc, n) for loc in core.marbles[MARBLES * p : MARBLES * p + MARBLES]] for p in range(n)],
+        "marbles": [[place(loc, p, n) for loc in core.marbles[MARBLES * p : MARBLES * p + MARBLES]] for p in range(n)],
         "lots": [core.marbles[MARBLES * p : MARBLES * p + MARBLES].count(LOT) for p in range(n)],
         "in_goal": [in_goal(core.marbles, p, n) for p in range(n)],
         "hand": [str(c) for c in core.hands[seat]] if seat is not None else None,
@@ -68,8 +72,8 @@ def view(core: CarblesState, seat: int | None) -> dict[str, Any]:
 def facts(core: CarblesState, action: Play) -> dict[str, Any]:
     """The kind, the card and, for a marble's move, the marble (``[player, marble]``) with where it goes.
 
-    ``from`` and ``to`` are places as in the view's ``marbles`` (a goal slot is the moving marble's own);
-    a swap names the ``with`` marble, whose place is ``to``.
+    ``from`` and ``to`` are places (:data:`Place`) as in the view's ``marbles`` (a goal slot is in the moving
+    marble's own goal); a swap names the ``with`` marble, whose place is ``to``.
     """
     out: dict[str, Any] = {"kind": NOTATION.form_of(action).kind}
     if isinstance(action, Burn):
@@ -81,8 +85,8 @@ def facts(core: CarblesState, action: Play) -> dict[str, Any]:
     m, dest = target(core, action)
     n = core.players
     out["marble"] = marble_pair(m)
-    out["from"] = place(core.marbles[m], n)
-    out["to"] = place(dest, n)
+    out["from"] = place(core.marbles[m], m // MARBLES, n)
+    out["to"] = place(dest, m // MARBLES, n)
     if isinstance(action, Move):
         out["steps"] = action.steps
     elif isinstance(action, Swap):

@@ -62,7 +62,9 @@ def describe(before: CarblesState, action: Play, after: CarblesState) -> Entry:
     facts: dict[str, Any] = {"kind": kind, "card": str(action.card) if isinstance(action, Burn) else card}
     moved = [m for m in range(MARBLES * n) if before.marbles[m] != after.marbles[m] and after.marbles[m] != LOT]
     facts["moved"] = [
-        {"marble": marble_pair(m), "from": place(before.marbles[m], n), "to": place(after.marbles[m], n)} for m in moved
+        {"marble": marble_pair(m), "from": place(before.marbles[m], m // MARBLES, n),
+         "to": place(after.marbles[m], m // MARBLES, n)}
+        for m in moved
     ]
     if isinstance(action, Burn):
         line = f"{me} cannot move and {{{actor}:burns}} {action.card}"

@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 from pyengine.games.carbles.board import MARBLES, SECTOR
 from pyengine.games.carbles.notation import rank_text
 from pyengine.games.carbles.state import STEPS
+from pyengine.games.carbles.view import Place
 from pyengine.words import say
 
 from ..html import button, card, esc, legend, selecting, tried
@@ -99,7 +100,7 @@ class Choosing:
         for t in card_actions:
             move = moves[t]
             if move["kind"] in OUT_KINDS:
-                outs.setdefault(spot(move["marble"][0], "lot", move["marble"][1]), t)  # the marble's lot place
+                outs.setdefault(spot(move["from"], move["marble"][1]), t)  # the marble's lot place
             if "marble" in move and move["kind"] not in OUT_KINDS:
                 pieces.setdefault(marble_of(move["marble"]), []).append(t)
             else:
@@ -167,10 +168,10 @@ def choice_words(view: dict[str, Any], move: dict[str, Any]) -> str:
     if kind == "swap":
         return f"swap with {marble_words(view, move['with'])}"
     if kind == "back":
-        return f"back to {place_words(spot(move['marble'][0], move['to']))}"
+        return f"back to {place_words(spot(move['to']))}"
     if kind in ("move", "move_goal"):
         steps = "1 step" if move["steps"] == 1 else f"{move['steps']} steps"
-        return f"{steps} to {place_words(spot(move['marble'][0], move['to']))}"
+        return f"{steps} to {place_words(spot(move['to']))}"
     return f"{kind} {move.get('card', '')}".strip()
 
 
@@ -195,14 +196,15 @@ class Spot(NamedTuple):
         return f"{self.owner}:{'g' if self.kind == 'goal' else 'lot'}{self.number}"
 
 
-def spot(owner: int, place: str, marble: int = 0) -> Spot:
-    """Where the view's ``place`` of marble ``marble`` of ``owner`` is drawn, as a value (the one reader of the
-    view's places: ``t5`` a space, ``g1`` a slot of the owner's goal, ``lot`` the marble's own lot place)."""
-    if place == "lot":
-        return Spot("lot", marble, owner)
-    if place[:1] == "g":
-        return Spot("goal", int(place[1:]), owner)
-    return Spot("track", int(place[1:]))
+def spot(place: Place, marble: int = 0) -> Spot:
+    """Where the view's ``place`` (``{"track": 5}``, ``{"goal": [2, 1]}``, ``{"lot": 2}``) is drawn: the lot
+    place is that of marble number ``marble`` (a lot is drawn with one place per marble)."""
+    if "track" in place:
+        return Spot("track", place["track"])
+    if "goal" in place:
+        owner, slot = place["goal"]
+        return Spot("goal", slot, owner)
+    return Spot("lot", marble, place["lot"])
 
 
 @dataclass(frozen=True)
@@ -356,7 +358,7 @@ def render(view: dict[str, Any], selection: Selection | None) -> str:
             if move["kind"] == "swap":
                 target = marble_place(view, move["with"])
             else:
-                target = spot(move["marble"][0], move["to"])
+                target = spot(move["to"])
             space_action.setdefault(target, t)
     space_action.update(lot_actions)
     selectable = {marble: Pick(card=pick_card, marble=marble) for marble in piece_actions}
@@ -375,7 +377,7 @@ def render(view: dict[str, Any], selection: Selection | None) -> str:
 
 
 def marble_place(view: dict[str, Any], pi: list[int]) -> Spot:
-    return spot(pi[0], view["marbles"][pi[0]][pi[1]], pi[1])
+    return spot(view["marbles"][pi[0]][pi[1]], pi[1])
 
 
 def ring_svg(
@@ -479,7 +481,7 @@ class RingDrawing:
         where: dict[Spot, list[int]] = {}
         for p, locations in enumerate(view["marbles"]):
             for i, loc in enumerate(locations):
-                where[spot(p, loc, i)] = [p, i]
+                where[spot(loc, i)] = [p, i]
         poss = [say(f"- {{{p}:poss}}", view["names"], you)[2:] for p in range(players)]
         hit = min(max(ring.space * 1.5, 16.0), 0.95 * min(2 * math.pi * ring.radius / ring.size, ring.gap))
         return RingDrawing(
@@ -638,7 +640,7 @@ def recent_svg(view: dict[str, Any], ring: Ring) -> str:
             moved = facts.get("moved") or []
             for step in moved:
                 p, i = step["marble"]
-                start, end = spot(p, step["from"], i), spot(p, step["to"], i)
+                start, end = spot(step["from"], i), spot(step["to"], i)
                 places = route(ring, p, start, end, facts.get("kind", ""))
                 (sx, sy), (x, y) = ring.point(places[0]), ring.point(places[-1])
                 words = say(
@@ -661,7 +663,7 @@ def recent_svg(view: dict[str, Any], ring: Ring) -> str:
                 line = ""
                 if moved and facts.get("card") != "7":
                     landed = moved[0]
-                    fx, fy = ring.point(spot(landed["marble"][0], landed["to"]))
+                    fx, fy = ring.point(spot(landed["to"]))
                     way = f"M{fmt(fx)},{fmt(fy)} L{fmt(lx)},{fmt(ly)}"
                     line = f'<path class="cbl-path cbl-back" pathLength="1" d="{way}"/>'
                 words = say(f"{{{q}:poss}} marble {i + 1} knocked out, back to the lot", names, view.get("you"))
@@ -791,8 +793,8 @@ def unrolled(view: dict[str, Any]) -> str:
     where: dict[Spot, list[int]] = {}
     for p, locations in enumerate(view["marbles"]):
         for i, loc in enumerate(locations):
-            if loc != "lot":
-                where[spot(p, loc, i)] = [p, i]
+            if "lot" not in loc:
+                where[spot(loc, i)] = [p, i]
 
     def marble(pi: list[int]) -> str:
         p, i = pi
@@ -818,7 +820,7 @@ def unrolled(view: dict[str, Any]) -> str:
             parts.append(cell(Spot("track", space), str(space), extra))
         for slot in range(MARBLES):
             parts.append(cell(Spot("goal", slot, p), f"F{slot}", f"cbl-ugoal seat-{p} cbl-c2 cbl-r{8 - slot}"))
-        lot = "".join(marble([p, i]) for i, loc in enumerate(view["marbles"][p]) if loc == "lot")
+        lot = "".join(marble([p, i]) for i, loc in enumerate(view["marbles"][p]) if "lot" in loc)
         parts.append(f'<div class="cbl-ulot cbl-c2">{lot or "lot"}</div>')
         strips.append(
             f'<section class="cbl-strip seat-{p}"><header class="cbl-head">'
