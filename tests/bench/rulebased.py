@@ -154,19 +154,19 @@ def carbles_value(view: View, seat: int) -> float:
     ring: dict[int, int] = {}  # space -> owner
     for p in range(players):
         for place in places[p]:
-            if place.startswith("t"):
-                ring[int(place[1:])] = p
+            if "track" in place:
+                ring[place["track"]] = p
     lots = view["lots"]
     worth = []
     for p in range(players):
         total = 0.0
-        goal = {int(place[1:]) for place in places[p] if place.startswith("g")}
+        goal = {place["goal"][1] for place in places[p] if "goal" in place}
         for place in places[p]:
-            if place.startswith("g"):  # deeper is better: a marble short of an empty slot blocks the way in
-                slot = int(place[1:])
+            if "goal" in place:  # deeper is better: a marble short of an empty slot blocks the way in
+                slot = place["goal"][1]
                 total += size + 20 + 6 * slot - 5 * sum(1 for deeper in range(slot + 1, 4) if deeper not in goal)
-            elif place.startswith("t"):
-                space = int(place[1:])
+            elif "track" in place:
+                space = place["track"]
                 run = 1 + (space - homes[p]) % size
                 marble = 10 + run
                 risk = 0.0

@@ -57,10 +57,10 @@ def _carbles(core: Any, seat: int) -> float:
     def progress(p: int) -> int:
         total = 0
         for place in view["marbles"][p]:
-            if place.startswith("g"):
-                total += size + int(place[1:])
-            elif place.startswith("t"):
-                total += 1 + (int(place[1:]) - homes[p]) % size
+            if "goal" in place:
+                total += size + place["goal"][1]
+            elif "track" in place:
+                total += 1 + (place["track"] - homes[p]) % size
         return total
 
     mine = next(tuple(t) for t in view["teams"] or [[p] for p in range(len(homes))] if seat in t)
