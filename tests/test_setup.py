@@ -15,7 +15,6 @@ from cardtable_web.setup import (
     lobby_from_query,
     query_fields,
     read_setup,
-    setup_from_query,
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,6 +23,15 @@ import pyengine
 
 FRESH = 4242
 
+
+
+def setup_from_query(query: str, fresh_seed: int) -> Setup:
+    """The setup an address's query starts (the page's path, :func:`lobby_from_query`); ``ValueError`` with the
+    lobby's message when it starts nothing."""
+    setup, _, error = lobby_from_query(query, fresh_seed)
+    if setup is None:
+        raise ValueError(error or "this address names no game")
+    return setup
 
 def test_a_query_gives_the_setup_it_names() -> None:
     setup = setup_from_query("?game=silver-bars&players=2&seed=7&bots=1&level=easy&delay=0&thief=lowest-placeable",

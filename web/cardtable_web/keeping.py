@@ -81,7 +81,7 @@ class Storage(Protocol):
 
 
 class MemoryStorage:
-    """A Storage in a dict (tests; and the page's fallback when the browser has none)."""
+    """A Storage in a dict, for the tests and the benchmarks."""
 
     def __init__(self, quota: int | None = None) -> None:
         self.items: dict[str, str] = {}

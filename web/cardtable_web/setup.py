@@ -4,7 +4,7 @@ level), the options and the computer's pace. One reader for every way a setup ar
 * the lobby's settings, an object (:func:`read_setup`; :meth:`Setup.from_json` for its JSON text):
   ``{"game", "players", "seed", "bots": [seat numbers], "level", "levels": {"seat": level}, "options", "delay"}``;
 * an address's query, ``index.html?game=silver-bars&players=2&seed=7&bots=1&level=easy&delay=0&thief=lowest-placeable``
-  (:func:`setup_from_query`; :func:`lobby_from_query` for the lobby, which shows what it could read);
+  (:func:`lobby_from_query`: the setup to start, or what the lobby shows of it and what is wrong);
 * the setup part of a game's address fragment (:mod:`cardtable_web.address`, through :func:`read_fields`).
 
 The address's rules
@@ -279,15 +279,6 @@ def _options(game: str, fields: Mapping[str, str], problems: list[str]) -> dict[
             except ValueError as exc:
                 problems.append(str(exc))
     return options
-
-
-def setup_from_query(query: str, fresh_seed: int) -> Setup:
-    """The setup an address's query asks for (``fresh_seed`` when it gives none); ``ValueError`` naming every
-    problem in one sentence."""
-    setup, _, error = lobby_from_query(query, fresh_seed)
-    if setup is None:
-        raise ValueError(error or "this address names no game")
-    return setup
 
 
 def lobby_from_query(query: str, fresh_seed: int) -> tuple[Setup | None, dict[str, Any], str | None]:
