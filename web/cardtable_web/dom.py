@@ -69,8 +69,7 @@ async def decide(task: ThinkTask, still_current: Callable[[ThinkTask], bool]) ->
     ready (None when it fails: the controller then asks the page); otherwise the bot thinks here in slices of
     :data:`SLICE_SECONDS`. A task that stops being current stops at its next slice (its answer is None).
     """
-    if task.pause:
-        await asyncio.sleep(task.pause)
+    await asyncio.sleep(task.pause)  # even a pause of 0 lets the page handle what is waiting (a click, a key)
     started = time.perf_counter()
     if task.request is not None:
         thinker = window.cardTableThinker
