@@ -39,11 +39,10 @@ from .effects import (
 from .html import esc
 from .keeping import Keeper, game_key
 from .registry import site_game
-from .replay import Replay
+from .replay import REPLAY_STEP_SECONDS, Replay
 from .session import Session
 from .setup import Setup, lobby_from_query
 
-REPLAY_STEP_SECONDS = 0.8
 INSTANT_REDRAW_SECONDS = 0.25
 """At the instant pace, a run of computer moves is redrawn at most this often (every move is still kept)."""
 NO_TAKE_BACK = "Nothing to take back: never past another player's decision or a card seen for the first time"
@@ -506,7 +505,7 @@ class TableController:
         if name == "share":
             return [Share("This address shows the whole game, every hand included.")]
         effects: Effects = []
-        if replay.control(name, number) and name == "replay-play" and replay.playing:
+        if replay.starts_playing(name, number):
             self.generation += 1
             effects.append(After(REPLAY_STEP_SECONDS, Tick(self.generation, "replay-step")))
         return [self.replay_screen(replay), *effects]
@@ -516,8 +515,5 @@ class TableController:
         replay = self.replay
         if tick.generation != self.generation or replay is None or not replay.playing:
             return []
-        replay.go(replay.index + 1)
-        effects: Effects = [self.replay_screen(replay)]
-        if replay.playing and replay.index < replay.last:
-            effects.append(After(REPLAY_STEP_SECONDS, tick))
-        return effects
+        goes_on = replay.step()
+        return [self.replay_screen(replay), *([After(REPLAY_STEP_SECONDS, tick)] if goes_on else [])]

@@ -16,8 +16,7 @@ from . import embed as model
 from . import selection
 from .effects import After, Click, Decided, Effect, FrameScreen, Post, Think, ThinkTask, Tick
 from .html import esc
-
-REPLAY_STEP_SECONDS = 0.8
+from .replay import REPLAY_STEP_SECONDS
 
 Effects = list[Effect]
 
@@ -157,7 +156,7 @@ class EmbedController:
         replay = embed.replay
         assert replay is not None and click.ui is not None
         effects: Effects = []
-        if replay.control(click.ui, click.number) and click.ui == "replay-play" and replay.playing:
+        if replay.starts_playing(click.ui, click.number):
             self.generation += 1
             effects.append(After(REPLAY_STEP_SECONDS, Tick(self.generation, "replay-step")))
         return [self.screen(), *effects]
@@ -167,8 +166,5 @@ class EmbedController:
         replay = embed.replay if embed is not None else None
         if tick.generation != self.generation or replay is None or not replay.playing:
             return []
-        replay.go(replay.index + 1)
-        effects: Effects = [self.screen()]
-        if replay.playing and replay.index < replay.last:
-            effects.append(After(REPLAY_STEP_SECONDS, tick))
-        return effects
+        goes_on = replay.step()
+        return [self.screen(), *([After(REPLAY_STEP_SECONDS, tick)] if goes_on else [])]

@@ -10,6 +10,9 @@ from pyengine.words import say
 from .html import esc
 from .trail import recent_turns
 
+REPLAY_STEP_SECONDS = 0.8
+"""While a replay plays, the next move is shown after this long."""
+
 
 class Replay:
     """A game's positions from the first to the last, and which one is shown, from whose seat."""
@@ -34,6 +37,15 @@ class Replay:
         self.index = max(0, min(self.last, index))
         if self.index == self.last:
             self.playing = False
+
+    def step(self) -> bool:
+        """The next move while the replay plays; whether it plays on after it."""
+        self.go(self.index + 1)
+        return self.playing and self.index < self.last
+
+    def starts_playing(self, name: str, number: int) -> bool:
+        """A replay control clicked (:meth:`control`); True when it set the replay playing."""
+        return self.control(name, number) and name == "replay-play" and self.playing
 
     def control(self, name: str, number: int) -> bool:
         """A replay control clicked (``number``: the ``data-step`` or ``data-seat`` it carries); True if it was one.
