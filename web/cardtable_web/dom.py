@@ -20,6 +20,16 @@ from .registry import site_game
 SLICE_SECONDS = 0.03
 """A computer thinking in the page thinks at most this long before letting the page breathe."""
 
+BREATH_SECONDS = 0.005
+"""The shortest wait between a computer's slices and moves. Pyodide runs waits of 2 ms or less as immediate
+messages, which the browser runs before it paints or handles a click: a run of them (twelve computers at the
+instant pace) froze the page until the game ended. A real timer lets the page paint and answer in between."""
+
+
+async def breathe(seconds: float = 0.0) -> None:
+    """Wait ``seconds``, and at least :data:`BREATH_SECONDS`, so that the page paints and handles input."""
+    await asyncio.sleep(max(seconds, BREATH_SECONDS))
+
 
 def text_or_none(value: Any) -> str | None:
     """A JS string as Python text; JS ``null`` and ``undefined`` (whatever Pyodide makes of them) as None."""
@@ -69,7 +79,7 @@ async def decide(task: ThinkTask, still_current: Callable[[ThinkTask], bool]) ->
     ready (None when it fails: the controller then asks the page); otherwise the bot thinks here in slices of
     :data:`SLICE_SECONDS`. A task that stops being current stops at its next slice (its answer is None).
     """
-    await asyncio.sleep(task.pause)  # even a pause of 0 lets the page handle what is waiting (a click, a key)
+    await breathe(task.pause)  # even a pause of 0 lets the page handle what is waiting (a click, a key)
     started = time.perf_counter()
     if task.request is not None:
         thinker = window.cardTableThinker
@@ -86,7 +96,7 @@ async def decide(task: ThinkTask, still_current: Callable[[ThinkTask], bool]) ->
     slice_start = time.perf_counter()
     for _ in bot.think(task.state):
         if time.perf_counter() - slice_start > SLICE_SECONDS:
-            await asyncio.sleep(0)
+            await breathe()
             slice_start = time.perf_counter()
             if not still_current(task):
                 return None, 0, 0.0, "page"
