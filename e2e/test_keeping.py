@@ -138,13 +138,19 @@ def test_a_shared_address_opens_the_same_game_in_a_fresh_browser(browser: Browse
     page.locator("#share").click()
     expect(page.locator("#share-note")).to_contain_text("contains the whole deal")
     shared = page.locator("#share-address").input_value()
-    assert shared == page.url
+    # the address bar names the table, never the deal; Share gives the address with the deal
+    assert "seed=" not in page.url and "table=" in page.url
+    assert "seed=2" in shared and "table=" not in shared and shared.split("#")[0] == page.url.split("#")[0]
     fresh = browser.new_context(base_url=base_url, service_workers="block")
     try:
         there = fresh.new_page()
+        there.goto(page.url)  # the sealed address alone: this browser has no deal for it
+        expect(there.locator("#lobby-error")).to_contain_text("kept only in the browser where it was played",
+                                                              timeout=120_000)
         there.goto(shared)
         there.wait_for_function(f"document.documentElement.dataset.moves === '{moves(page)}'", timeout=120_000)
         assert saved_record(there) == saved_record(page)
+        assert "seed=" not in there.url and "table=" in there.url  # sealed there too
     finally:
         fresh.close()
 
@@ -174,11 +180,8 @@ def test_a_finished_game_replays_to_its_final_scores(page: Page) -> None:
 
 
 def test_finished_games_are_listed_with_statistics(page: Page) -> None:
-    rnd = random.Random(9)
-    session = Session(Setup("carbon-city-zero", 1, 12, [Seat(False)], {}, 0))
-    while len(session.state.history()) < 3:
-        session.state = session.state.apply(rnd.choice(session.state.legal_actions()))
-    page.goto("index.html#" + address.encode(session))
+    """A game started here counts in the statistics (one opened from a link that shows its deal would not)."""
+    page.goto("index.html?game=carbon-city-zero&players=1&seed=12&delay=0")
     wait_settled(page)
     rnd2 = random.Random(10)
     while wait_settled(page) != "over":

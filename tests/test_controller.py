@@ -31,6 +31,7 @@ from cardtable_web.effects import (
 from cardtable_web.keeping import HISTORY_KEY, KEPT_PREFIX, SAVES_KEY, Keeper, MemoryStorage
 
 import pyengine
+from pyengine.core import named_position
 
 CHOICE = re.compile(r'data-(action|select|ui)="([^"]*)"')
 
@@ -89,6 +90,10 @@ class Player:
     def start(self, **settings: Any) -> None:
         self.run(self.controller.start(json.dumps(settings)))
 
+    def decoded(self) -> Any:
+        """The game the page's address shows, read as the page reads it (its deal from this browser)."""
+        return address.decode(self.fragment, self.controller.keeper.deal)
+
     def click(self, click: Click) -> None:
         self.run(self.controller.click(click))
 
@@ -142,7 +147,7 @@ def test_whole_games_through_the_controller(game: str, players: int, bots: list[
     play_out(player, random.Random(5))
     screen = player.table
     assert screen.marker == "over" and screen.over
-    final = address.decode(player.fragment).state
+    final = player.decoded().state
     assert final.is_terminal()
     assert len(final.history()) == screen.moves
     history = json.loads(player.storage.items[HISTORY_KEY])
@@ -162,7 +167,7 @@ def test_every_move_is_kept_and_the_address_follows() -> None:
         (key,) = json.loads(player.storage.items[SAVES_KEY])
         kept = json.loads(player.storage.items[KEPT_PREFIX + key])
         assert kept["record"] == player.controller.session.state.record()
-        assert address.decode(player.fragment).state.history() == player.controller.session.state.history()
+        assert player.decoded().state.history() == player.controller.session.state.history()
 
 
 def test_a_refused_move_is_said_and_changes_nothing() -> None:
@@ -252,6 +257,59 @@ def test_the_replay_viewer_steps_through_a_finished_game() -> None:
     steps = player.controller.tick(ticks[0].tick)
     assert isinstance(steps[0], ReplayScreen) and steps[0].index == 1
     assert any(isinstance(e, Share) for e in player.controller.click(Click(ui="share")))
+
+
+def test_the_address_of_a_game_in_play_holds_no_deal() -> None:
+    """The address bar names the table, never the seed: nobody can deal the hidden cards again from it, and
+    another browser is told where the deal is. Share gives the full address, and a game opened from it is
+    sealed at once and does not count in the statistics."""
+    player = Player()
+    player.start(game="silver-bars", players=2, seed=4242, bots=[1], level="easy", delay=0)
+    one_move(player)
+    assert "seed" not in player.fragment and "4242" not in player.fragment
+    assert re.search(r"(^|&)table=[0-9a-f]{10}(&|$)", player.fragment)
+    assert player.decoded().state == player.controller.session.state
+    with pytest.raises(ValueError, match="kept only in the browser where it was played"):
+        address.decode(player.fragment, Keeper(MemoryStorage()).deal)
+    (share,) = [e for e in player.controller.click(Click(ui="share")) if isinstance(e, Share)]
+    assert "seed=4242" in share.fragment and "does not count" in share.note
+    elsewhere = Player()
+    elsewhere.run(elsewhere.controller.open_address(share.fragment))
+    assert elsewhere.table.moves == player.table.moves
+    assert "seed" not in elsewhere.fragment and elsewhere.controller.session.counted is False
+    play_out(elsewhere, random.Random(3))
+    (entry,) = json.loads(elsewhere.storage.items[HISTORY_KEY])
+    assert entry["counted"] is False
+    assert Keeper(elsewhere.storage).lobby_summary()["statistics"] == []
+
+
+def test_a_game_from_a_position_does_not_count() -> None:
+    """A game started from a position (an address with one, e.g. 7-0 up against the hard computer) is played and
+    kept like any other, but its result stays out of the statistics."""
+    state = named_position("carbondale", "figure-1")
+    fragment = (f"game=carbondale&v={pyengine.GAMES['carbondale'].rules_version}&players={state.players}&seed=1"
+                f"&bots=1&level=easy&delay=0&position={json.dumps(state.position)}&moves=")
+    player = Player(thinker=decide_at_random)
+    player.run(player.controller.open_address(fragment))
+    assert player.controller.session.counted is False and "seed" not in player.fragment
+    assert player.decoded().state == player.controller.session.state
+    play_out(player, random.Random(6))
+    assert json.loads(player.storage.items[HISTORY_KEY])[0]["counted"] is False
+
+
+def test_a_sealed_address_opens_after_the_game_ends_and_in_a_second_tab() -> None:
+    storage = MemoryStorage()
+    player = Player(storage)
+    player.start(game="carbondale", players=2, seed=8, bots=[1], level="easy", delay=0)
+    sealed = player.fragment
+    other = Player(storage)
+    other.run(other.controller.open_address(sealed))
+    assert other.table.moves == player.table.moves and other.fragment == sealed
+    player.thinker = decide_at_random
+    play_out(player, random.Random(4))
+    later = Player(storage)
+    later.run(later.controller.open_address(sealed))
+    assert isinstance(later.screen, TableScreen) and later.controller.session.table == player.controller.session.table
 
 
 def test_back_to_the_lobby_and_forward_again() -> None:

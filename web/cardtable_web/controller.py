@@ -53,9 +53,12 @@ Effects = list[Effect]
 class TableController:
     """The one table of the page: what it shows, and what a click, a key or a computer's decision does."""
 
-    def __init__(self, keeper: Keeper, clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(self, keeper: Keeper, clock: Callable[[], float] = time.perf_counter,
+                 table_names: Callable[[], str] = address.new_table_name) -> None:
         self.keeper = keeper
         self.clock = clock
+        self.table_names = table_names
+        """Draws a new game's table name, which its sealed address shows instead of the seed."""
         self.session: Session | None = None
         self.replay: Replay | None = None
         self.generation = 0
@@ -64,7 +67,8 @@ class TableController:
         """True while a computer seat's decision is being made (one task at a time moves every computer seat)."""
         self.suggesting = False
         self.address = ""
-        """The address fragment of the game on the table (what the page's address holds)."""
+        """The address fragment of the game on the table (what the page's address holds): sealed while it is
+        played (:func:`cardtable_web.address.sealed`), full in the replay viewer."""
         self.last_kept: str | None = None
         """What this tab kept last (:attr:`Kept.token`): from there it may go anywhere (on, or back)."""
         self.elsewhere = False
@@ -105,14 +109,18 @@ class TableController:
         return effects + (self.start_setup(setup) if setup is not None else [])
 
     def open_address(self, fragment: str) -> Effects:
-        """Open the game an address holds (a finished one in the replay viewer); a bad one is a message."""
+        """Open the game an address holds (a finished one in the replay viewer); a bad one is a message. A full
+        address (a link, its deal in view) is replaced by the sealed one, and its game does not count."""
         try:
-            session = address.decode(str(fragment))
+            session = address.decode(str(fragment), self.keeper.deal)
         except ValueError as exc:
             return [LobbyError(f"This address does not hold a game of this site: {exc}")]
         if session.state.is_terminal():
             return self.begin_replay(session)
-        return self.begin(session, history="keep")
+        if session.table:
+            return self.begin(session, history="keep")
+        session.counted = False
+        return self.begin(session, history="replace")
 
     def continue_kept(self, key: str) -> Effects:
         """Continue a kept unfinished game (from the lobby's list)."""
@@ -155,7 +163,9 @@ class TableController:
         self.elsewhere = False
         self.last_kept = None
         self.banner_from = len(session.state.history())
-        self.address = address.encode(session)
+        if not session.table:
+            session.table = self.keeper.table_of(session) or self.table_names()
+        self.address = address.sealed(session)
         effects: Effects = [Elsewhere(False)]
         if any(session.thinks_away(seat) for seat in session.computers):
             effects.append(WarmWorker())  # starts in the background; the page thinks until it is ready
@@ -261,8 +271,8 @@ class TableController:
         )
 
     def keep(self, session: Session) -> Effects:
-        """The game written into the address and kept in the browser (a finished one in the history)."""
-        self.address = address.encode(session)
+        """The game written into the address (sealed) and kept in the browser (a finished one in the history)."""
+        self.address = address.sealed(session)
         effects: Effects = [SetAddress(self.address, "replace")]
         if self.elsewhere:
             return effects
@@ -354,7 +364,7 @@ class TableController:
         if name == "replay":
             return self.begin_replay(session)
         if name == "share":
-            return [Share(self.share_note(session))]
+            return [Share(self.share_note(session), address.encode(session))]
         if name == "zoom-fit":
             return [Fit()]
         session.clear_advice()
@@ -396,7 +406,7 @@ class TableController:
                     "after each move, and the other player opens it and plays on.")
         return ("This address contains the whole deal: anyone who decodes it can see every hand. It is for "
                 "resuming on another device or showing a finished game, not for playing a hidden-hand game "
-                "at a distance.")
+                "at a distance. A game opened from it does not count in the statistics.")
 
     # -- the computer -------------------------------------------------------------------------------------------
     def think(self, session: Session) -> Think:
@@ -503,7 +513,7 @@ class TableController:
         replay = self.replay
         assert replay is not None
         if name == "share":
-            return [Share("This address shows the whole game, every hand included.")]
+            return [Share("This address shows the whole game, every hand included.", self.address)]
         effects: Effects = []
         if replay.starts_playing(name, number):
             self.generation += 1

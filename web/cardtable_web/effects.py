@@ -166,9 +166,10 @@ class After:
 
 @dataclass(frozen=True)
 class Share:
-    """Open the share dialog on the page's address, with what sharing it means."""
+    """Open the share dialog on a game's full address (``fragment``), with what sharing it means."""
 
     note: str
+    fragment: str
 
 
 @dataclass(frozen=True)

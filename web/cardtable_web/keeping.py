@@ -8,9 +8,10 @@ What is stored
   identity (:func:`game_key`: game, seed, seats and options); the summary holds when it was kept (``updated``, ms),
   ``moves``, ``line`` (the address's move codes, to tell one line of play from another) and the lobby's words
   (``title``, ``against``, ``progress``).
-* ``cardtable.kept.<game key>`` (:data:`KEPT_PREFIX`): the game itself, ``{"record", "seats", "delay"}``: the
-  engine's record (game, rules version, players, options, seed, actions) and who sits where. The address is derived
-  from it (:func:`cardtable_web.address.encode`).
+* ``cardtable.kept.<game key>`` (:data:`KEPT_PREFIX`): the game itself, ``{"record", "seats", "delay", "table",
+  "counted"}``: the engine's record (game, rules version, players, options, seed, actions), who sits where, the
+  table's name that its sealed address gives instead of the seed (:func:`cardtable_web.address.sealed`; the summary
+  holds it too) and whether it counts in the statistics. The address is derived from it.
 * ``cardtable.history`` (:data:`HISTORY_KEY`): the finished games, newest first, each a summary with its result
   and the same ``record``, ``seats`` and ``delay``.
 * ``cardtable.lobby`` (:data:`LOBBY_KEY`): what the lobby shows before Python is ready, as plain text
@@ -170,6 +171,8 @@ def the_game(session: Session) -> dict[str, Any]:
         "record": session.record(),
         "seats": [{"computer": s.computer, "level": s.level} for s in session.setup.seats],
         "delay": session.setup.delay,
+        "table": session.table,
+        "counted": session.counted,
     }
 
 
@@ -190,7 +193,11 @@ def session_from(entry: object) -> Session:
     delay = entry.get("delay", DEFAULT_DELAY_MS)
     if not whole(delay) or not 0 <= delay <= MAX_DELAY_MS:
         delay = DEFAULT_DELAY_MS
-    return Session(Setup(state.game, state.players, int(state.seed or 0), seats, dict(state.options), delay), state)
+    session = Session(Setup(state.game, state.players, int(state.seed or 0), seats, dict(state.options), delay), state)
+    table = entry.get("table", "")
+    session.table = table if isinstance(table, str) and address.TABLE_NAME.fullmatch(table) else ""
+    session.counted = entry.get("counted", True) is not False and state.position is None
+    return session
 
 
 # -- the shapes of stored entries ---------------------------------------------------------------------------------
@@ -212,6 +219,8 @@ def save_problem(key: object, entry: object) -> str | None:
         return "its date is not a time"
     if not all(_text(entry.get(name)) for name in ("title", "against", "progress")):
         return "its title, players or progress are not short texts"
+    if not _text(entry.get("table", "")):
+        return "its table's name is not a name"
     if isinstance(entry.get("address"), str) and "line" not in entry:
         return None  # an earlier version's entry: the address is read when the game is
     line = entry.get("line")
@@ -233,6 +242,8 @@ def finished_problem(entry: object) -> str | None:
         return "its computer levels are not levels of this site"
     if entry.get("won") not in (True, False, None) or not _count(entry.get("takebacks", 0)):
         return "its result is not a result"
+    if not _text(entry.get("table", "")) or entry.get("counted", True) not in (True, False):
+        return "its table's name is not a name"
     record = entry.get("record")
     if record is None and isinstance(entry.get("address"), str):
         return None  # an earlier version's entry: the address is read when the game is replayed
@@ -382,7 +393,7 @@ class Keeper:
         if kept is not None and self._line(kept) != last_kept and not extends(line, self._line(kept)):
             return Kept(False, conflict=True)
         entry = {"updated": self._now(now), "game": session.setup.game, "moves": len(session.state.history()),
-                 "line": line, **summary(session)}
+                 "line": line, "table": session.table, **summary(session)}
         saves.pop(key, None)
         saves[key] = entry
         dropped = []
@@ -397,6 +408,29 @@ class Keeper:
         if not ok:
             return Kept(False, message=CANNOT_KEEP, token=None)
         return Kept(True, token=line)
+
+    def table_of(self, session: Session) -> str:
+        """The table's name of the kept game that ``session`` is (empty when it is not kept)."""
+        kept = self.saves().get(game_key(session))
+        table = kept.get("table", "") if kept is not None else ""
+        return table if isinstance(table, str) else ""
+
+    def deal(self, table: str) -> address.Deal | None:
+        """The seed (and whether it counts) of the game kept here under the table's name ``table``: unfinished,
+        else finished (a sealed address of a game that ended since). None when this browser keeps none."""
+        for key, kept in self.saves().items():
+            if kept.get("table") == table:
+                try:
+                    session = self.load(key)
+                except ValueError:
+                    return None
+                return address.Deal(session.setup.seed, session.counted, session.state.position)
+        for entry in self.history():
+            if entry.get("table") == table and isinstance(entry.get("record"), dict):
+                seed, position = entry["record"].get("seed"), entry["record"].get("position")
+                if whole(seed) and (position is None or isinstance(position, dict)):
+                    return address.Deal(int(seed), entry.get("counted", True) is not False, position)
+        return None
 
     def moved_elsewhere(self, session: Session, last_kept: str | None) -> bool:
         """Whether another tab kept this game at another point than this tab's ``last_kept``."""
@@ -570,13 +604,18 @@ class Keeper:
 def finished_text(entry: dict[str, Any]) -> str:
     """A finished game in the lobby's list: what, against whom, the result, and whether take-backs were used."""
     marks = " (with take-backs)" if entry.get("takebacks") else ""
+    if entry.get("counted") is False:
+        marks += " (not counted: it came from a link or a position)"
     return f"{entry['title']} {entry.get('against', '')}: {entry['result']}{marks}"
 
 
 def statistics(history: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Per game: games played, won (by the one human), and the same by computer level; take-backs counted."""
+    """Per game: games played, won (by the one human), and the same by computer level; take-backs counted.
+    A game opened from a link that showed its deal, or from a position, does not count."""
     table: dict[str, dict[str, Any]] = {}
     for entry in history:
+        if entry.get("counted") is False:
+            continue
         row = table.setdefault(str(entry.get("title", entry.get("game"))),
                                {"played": 0, "won": 0, "takebacks": 0, "levels": {}})
         row["played"] += 1

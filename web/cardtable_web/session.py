@@ -69,6 +69,11 @@ class Session:
         """How many suggestions this game asked for (each gets its own seed)."""
         self.trail = Trail(self.say)
         """The game's moves written, coded and said once each (see :mod:`cardtable_web.trail`)."""
+        self.table = ""
+        """The table's name its sealed address gives instead of the seed (drawn when it is first kept)."""
+        self.counted = state is None or state.position is None
+        """Whether the game counts in the statistics: not when it came from a link that showed its deal (the
+        hidden cards could be known), or from a position."""
 
     # -- whose screen -------------------------------------------------------------------
     @property

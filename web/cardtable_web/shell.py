@@ -103,7 +103,8 @@ class Page:
         elif isinstance(effect, Elsewhere):
             byid("elsewhere").hidden = not effect.shown
         elif isinstance(effect, Share):
-            byid("share-address").value = str(window.location.href)
+            base = str(window.location.href).split("#", 1)[0].split("?", 1)[0]
+            byid("share-address").value = base + "#" + effect.fragment
             byid("share-note").textContent = effect.note
             byid("share-box").hidden = False
         elif isinstance(effect, Fit):
