@@ -5,6 +5,7 @@ number, so the same entry reads right whoever looks at it:
 
 - ``{1}``: the seat's name ("Computer 2", or "you" for the person at the screen);
 - ``{1:poss}``: its possessive ("Computer 2's", "your");
+- ``{1:their}``: its possessive when the seat was just named ("their", "your");
 - ``{1:wins}``: any other word after the colon is a verb in the third person singular,
   which agrees with the seat ("Computer 2 wins", "you win").
 
@@ -37,6 +38,22 @@ def base_form(verb: str) -> str:
     return verb
 
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def ordinal(index: int) -> str:
+    """The 0-based ``index`` as a word counted from one: 0 → ``first``, 3 → ``fourth``."""
+    return ORDINALS[index] if 0 <= index < len(ORDINALS) else f"number {index + 1}"
+
+
+def listed(items: Sequence[str], conjunction: str = "and") -> str:
+    """Items in a sentence: ``a``, ``a and b``, ``a, b and c``."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {conjunction} " + items[-1]
+
+
 def seat_names(players: int) -> list[str]:
     """The names seats have when nobody named them: Player 1, Player 2, ..."""
     return [f"Player {seat + 1}" for seat in range(players)]
@@ -62,6 +79,8 @@ class _Grammar(string.Formatter):
             return "you" if you else name
         if format_spec == "poss":
             return "your" if you else f"{name}'s"
+        if format_spec == "their":
+            return "your" if you else "their"
         return base_form(format_spec) if you else format_spec
 
 
