@@ -119,7 +119,7 @@ def test_every_click_that_plays_nothing_gets_the_engines_reason(game: str) -> No
 
 SAMPLE_REFUSALS = {
     "carbondale": ({"kind": "contribute", "card": "5♣"}, "contribute"),
-    "silver-bars": ({"kind": "lock", "vault": 0, "side": 0}, "vault 1"),
+    "silver-bars": ({"kind": "lock", "vault": 0, "side": 0}, "your leftmost vault"),
     "cardcassonne": ({"kind": "play", "card": "HAND", "x": 40, "y": 40}, "touches no card"),
     "carbon-city-zero": ({"kind": "buy", "name": "Nowhere Card"}, "no card called"),
     "carbles": ({"kind": "burn", "card": "9♠"}, ""),

@@ -346,8 +346,8 @@ def test_log_entries_name_cards_played_but_not_cards_drawn() -> None:
     state = state.apply("play 6 v1")
     [entry] = state.log()
     assert entry.seat == 0
-    assert entry.say(seat_names(2)) == "Player 1 puts silver 6♠ in vault 1 and draws"
-    assert entry.say(["Ann", "Bob"], you=0) == "You put silver 6♠ in vault 1 and draw"
+    assert entry.say(seat_names(2)) == "Player 1 puts silver 6♠ in their leftmost vault and draws"
+    assert entry.say(["Ann", "Bob"], you=0) == "You put silver 6♠ in your leftmost vault and draw"
     assert entry.facts == {"kind": "play", "vault": 0, "side": 0, "card": "6♠"}
     assert "9♠" not in entry.say(seat_names(2)) and "9♠" not in str(entry.facts)
 
@@ -356,7 +356,7 @@ def test_log_entries_agree_with_you() -> None:
     """"You deal", "your vault": the log reads right for the person at the screen."""
     state = position(theirs=row(vault("3♣")), hand="K♣ " + fill(6), pile="9♠ 8♠")
     state = state.apply("rubble v2")
-    assert state.log()[-1].say(["Ann", "Bob"], you=1) == "Ann drops rubble K♣ into your vault 2 and draws"
+    assert state.log()[-1].say(["Ann", "Bob"], you=1) == "Ann drops rubble K♣ into your second vault and draws"
     assert state.log()[-1].facts == {"kind": "rubble", "vault": 1, "side": 1, "card": "K♣"}
     state = state.apply("discard 7")  # empties the draw pile: the round ends (rule 11), seat 0 deals next
     text = state.log()[-1].say(["Ann", "Bob"], you=0)
@@ -385,11 +385,11 @@ def test_moves_carry_the_card_role_the_vault_and_its_side() -> None:
 def test_why_illegal_names_the_problem() -> None:
     state = position()
     assert "actions look like" in refusal(state, "fly away")
-    assert "no vault 9" in refusal(state, "play 2 v9")
+    assert "no such vault" in refusal(state, "play 2 v9")
     assert "hold no silver 6" in refusal(state, "play 6 v1")
     assert "7 is a miner" in refusal(state, "play 7 v1")
     assert "hold no rubble" in refusal(state, "discard rubble")
-    assert "only follows a thief" in refusal(state, "steal v2")
+    assert "only a thief you have just played" in refusal(state, "steal v2")
     assert "no strike" in refusal(state, "clear strike")
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pyengine.games.silver_bars import words as game_words
 from pyengine.words import say
 
 from ..html import button, card, card_back, esc, last_label, last_move_words, legend, tried
@@ -109,11 +110,17 @@ def selection_for(view: dict[str, Any], action: str, selection: Selection | None
 
 
 def selection_words(view: dict[str, Any], selection: Selection) -> str:
-    """The chosen card in words, as its element is named: "4♠: silver"."""
+    """The chosen card in words, with its role: "the 4♠ (silver)"."""
     for c, role in zip(view.get("hand") or [], view.get("hand_roles") or [], strict=True):
         if role["token"] == selection[1]:
-            return f"{c}: {role['role']}"
-    return str(selection[1])
+            return f"the {c} ({role['role']})"
+    return f"your {selection[1]}"
+
+
+def move_words(view: dict[str, Any], action: str) -> str:
+    """The legal move ``action`` said to the player who decides, seats as placeholders: "put a 6 of silver in
+    your middle vault"."""
+    return game_words.move_words(view["moves"][action])
 
 
 def render(view: dict[str, Any], selection: Selection | None) -> str:
