@@ -152,14 +152,14 @@ class Network:
         here = self.cells.get((x, y), ())
         if not here:
             if not self.fits(x, y):
-                return f"cell {x},{y} would make the network wider or taller than {ZONE} (rule 9)"
+                return f"a card there would make the network wider or taller than {ZONE} cards"
             return None
         if here[0].card.is_black:
-            return f"cell {x},{y} already holds the black {here[0].card} (rule 6)"
+            return f"that place already holds the black {here[0].card}"
         if len(here) >= 2:
-            return f"cell {x},{y} already holds two red cards (rule 6)"
+            return "that place already holds two red cards"
         if card.is_black:
-            return f"a black card goes only into an empty cell; {x},{y} holds {here[0].card} (rule 8)"
+            return f"a black card goes only into an empty place, and that one holds the {here[0].card}"
         return None
 
 

@@ -1,10 +1,13 @@
-"""Carbondale in words: the public log (``describe``) and why an action is refused (``why_illegal``).
+"""Carbondale in words: the public log (``describe``), why an action is refused (``why_illegal``) and a legal
+move said as a suggestion (``move_words``).
 
-Rule numbers are those of the game's rules page, ``web/rules/carbondale.html``.
+A card in a network is named by its card and, for a build, the black card it is built from ("A♢ north of A♠"):
+never by its grid cell.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...cards import Card
@@ -60,8 +63,8 @@ def _challenge_words(before: CarbondaleState, action: Action, seat: int) -> tupl
     facts: dict[str, Any]
     if isinstance(action, Claim):
         text = (
-            f"{who} {{{seat}:challenges}} for {action.target} at {action.x},{action.y} in "
-            f"{{{action.owner}:poss}} network with {action.challenge}"
+            f"{who} {{{seat}:challenges}} for the {action.target} in {{{action.owner}:poss}} network "
+            f"with {action.challenge}"
         )
         facts = {"kind": "claim", "owner": action.owner, "target": action.target.text, "x": action.x,
                  "y": action.y, "challenge": action.challenge.text}
@@ -87,13 +90,10 @@ def _turn_words(
     who = f"{{{seat}}}"
     facts: dict[str, Any]
     if isinstance(action, Build):
-        text = (
-            f"{who} {{{seat}:builds}} {action.card} at {action.x},{action.y}, "
-            f"{action.direction} of {action.source}"
-        )
+        text = f"{who} {{{seat}:builds}} {action.card} {action.direction} of {{{seat}:their}} {action.source}"
         bonus = after.draw_to > before.draw_to
         if bonus:
-            text += " (an extra card at the draw)"
+            text += ", which earns an extra card at the draw"
         dx, dy = STEP[action.direction]
         facts = {"kind": "build", "card": action.card.text, "x": action.x, "y": action.y,
                  "direction": action.direction, "source": action.source.text,
@@ -132,10 +132,19 @@ def _turn_words(
 
 # -- refusals ------------------------------------------------------------------------------
 
+RANKS = {1: "an ace", 8: "an 8"}
+
+
+def rank_words(rank: int) -> str:
+    """A rank with its article: ``an ace``, ``a 5``, ``an 8``."""
+    return RANKS.get(rank, f"a {rank}")
+
+
 def why_illegal(core: CarbondaleState, action: Action) -> str:
+    """Why a well-written action is not legal now (the game is not over), in words."""
     for card in _cards_of(action):
         if not 1 <= card.rank <= 10:
-            return f"{card} is not a Carbondale card (ace to 10 only, rule 1)"
+            return f"{card} is not a Carbondale card: only aces to 10s are played"
     hand = core.hands[core.current]
     if core.phase == DEFEND:
         pending = core.pending
@@ -145,17 +154,17 @@ def why_illegal(core: CarbondaleState, action: Action) -> str:
                 return f"you have no {action.card} in hand"
             if not can_defend(pending.card, action.card):
                 return (
-                    f"a defence against {pending.card} needs a {pending.card.colour} card "
-                    f"of rank {pending.card.rank} or higher (rule 20)"
+                    f"a defence against the {pending.card} needs a {pending.card.colour} card "
+                    f"of {rank_words(pending.card.rank)} or higher"
                 )
-        return "the challenge must first be answered: defend with a card or decline (rule 20)"
+        return "the challenge must first be answered: defend with a card or let the card go"
     if isinstance(action, Defend | Decline):
         return "there is no challenge to answer"
     if core.phase == CONTRIBUTE and not isinstance(action, Contribute):
-        return "after a build you must contribute a card from your hand to the communal stock (rule 14)"
+        return "after a build you must contribute a card from your hand to the communal stock"
     if isinstance(action, Contribute):
         if core.phase != CONTRIBUTE:
-            return "you contribute a card only right after a build (rule 14)"
+            return "you contribute a card only right after a build"
         return f"you have no {action.card} in hand"
     if isinstance(action, Claim):
         return _why_claim(core, action)
@@ -163,72 +172,89 @@ def why_illegal(core: CarbondaleState, action: Action) -> str:
         return _why_build(core, action)
     if isinstance(action, Discard):
         if core.phase not in (ACT, DISCARD):
-            return "you may discard only instead of building, before drawing (rules 12 and 15)"
+            return "you may discard only instead of building, and before drawing"
         return f"you have no {action.card} in hand"
     if isinstance(action, EndTurn):
-        return f"you must first draw up to {core.draw_to} cards (rule 16)"
+        return f"you must first draw up to {core.draw_to} cards"
     if len(hand) >= core.draw_to:
-        return f"you draw nothing: your hand already holds {len(hand)} cards (rule 16)"
+        return f"you draw nothing: your hand already holds {len(hand)} cards"
     if isinstance(action, DrawPile):
         if core.fresh or core.buried:
             return (
                 "the draw pile is empty and there is nothing to re-form it from: the cards you put down "
-                "this turn stay out of it (rule 17)"
+                "this turn stay out of it"
             )
-        return "the draw pile is empty and there is nothing to re-form it from (rule 17)"
+        return "the draw pile is empty and there is nothing to re-form it from"
     assert isinstance(action, TakeStock)
     if action.card not in core.stock:
         return f"there is no {action.card} in the communal stock"
-    return f"you put that {action.card} down this turn, so you may not draw it back (rule 16)"
+    return f"you put that {action.card} down this turn, so you may not draw it back"
 
 
 def _why_claim(core: CarbondaleState, action: Claim) -> str:
     target, x, y, owner = action.target, action.x, action.y, action.owner
     if core.phase != ACT:
-        return "claims come first in a turn, before building, discarding or drawing (rule 12)"
+        return "claims come first in a turn, before building, discarding or drawing"
     if core.claimed:
-        return "you already claimed a card this turn; a second attempt follows only a failed one (rule 13)"
+        return "you already claimed a card this turn; a second attempt follows only a failed one"
     if core.claims >= CLAIM_ATTEMPTS:
-        return "you have already made two claim attempts this turn (rule 13)"
+        return "you have already made two claim attempts this turn"
     if not 0 <= owner < core.players or owner == core.current:
-        return f"P{owner + 1} is not one of your opponents"
+        return "you may claim only from an opponent's network"
     net = network(core.networks[owner])
     here = [p for p in net.cells.get((x, y), ()) if p.card == target]
     if not here:
-        return f"there is no {target} at {x},{y} in P{owner + 1}'s network"
+        return f"that network has no {target} there"
     if not net.is_vulnerable(here[0]):
         reason = (
             "a starting card"
             if here[0].start
-            else ("sharing its cell with another red card" if target.is_red else "something is built from it")
+            else ("sharing its place with another red card" if target.is_red else "something is built from it")
         )
-        return f"{target} at {x},{y} is not vulnerable: it is {reason} (rule 18)"
+        return f"that {target} is not vulnerable: it is {reason}"
     if action.challenge not in core.hands[core.current]:
         return f"you have no {action.challenge} in hand"
-    return f"to claim a {target} you need a {target.colour} card of rank {target.rank + 2} or higher (rule 19)"
+    return f"to claim the {target} you need a {target.colour} card of {rank_words(target.rank + 2)} or higher"
 
 
 def _why_build(core: CarbondaleState, action: Build) -> str:
     card, x, y, source = action.card, action.x, action.y, action.source
     if core.phase != ACT:
-        return "you may build only once a turn, instead of discarding and before drawing (rule 12)"
+        return "you may build only once a turn, instead of discarding and before drawing"
     hand = core.hands[core.current]
     if card not in hand:
         return f"you have no {card} in hand"
     if len(hand) < 2:
-        return "a build needs another card left in hand to contribute to the stock (rule 14)"
+        return "a build needs another card left in your hand to contribute to the stock"
     dx, dy = STEP[action.direction]
-    sx, sy = x - dx, y - dy
     net = network(core.networks[core.current])
-    src = net.cells.get((sx, sy), ())
+    src = net.cells.get((x - dx, y - dy), ())
     if not src or src[0].card != source:
-        return f"there is no {source} at {sx},{sy} in your network to build from"
+        return f"your network has no {source} there to build from"
     if not source.is_black:
-        return "red cards are never built from; build from a black card (rule 7)"
+        return "red cards are never built from: build from a black card"
     problem = net.room_for(card, x, y)
     if problem:
         return problem
     limit = build_limit(source, card, core.any_black_to_red)
     if limit is None:
-        return f"{source.suit} -> {card.suit} is not in the build table (rules 10 and 28)"
-    return f"from {source} you may build {card.suit} only up to rank {limit} (rule 10)"
+        return f"a {card.suit} card cannot be built from a {source.suit} card"
+    return f"from the {source} you may build a {card.suit} card only up to {rank_words(limit)}"
+
+
+def move_words(facts: Mapping[str, Any]) -> str:
+    """A legal move said to the player who may make it, from its facts (seats as placeholders):
+    ``build the 5♣ north of your 4♣``, ``claim the 3♡ in {1:poss} network with your 5♡``."""
+    kind = facts["kind"]
+    card = facts.get("card", "")
+    if kind == "build":
+        return f"build the {card} {facts['direction']} of your {facts['source']}"
+    if kind == "claim":
+        return (f"claim the {facts['target']} in {{{facts['owner']}:poss}} network "
+                f"with your {facts['challenge']}")
+    if kind == "discard":
+        return f"discard the {card} face {'up to the communal stock' if facts['face_up'] else 'down'}"
+    said = {"contribute": f"contribute the {card} to the communal stock", "take": f"take the {card} from the stock",
+            "defend": f"defend with your {card}", "decline": "let the claimed card go",
+            "draw": "draw from the pile", "end": "end your turn"}
+    return said.get(kind, str(kind))

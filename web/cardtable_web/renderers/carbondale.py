@@ -12,6 +12,7 @@ from typing import Any
 
 from cardtable_web import html
 from cardtable_web.selection import Selection
+from pyengine.games.carbondale import words as game_words
 from pyengine.words import say
 
 ARROWS = {"north": "↑", "east": "→", "south": "↓", "west": "←"}
@@ -101,13 +102,19 @@ def selection_for(view: dict[str, Any], action: str, selection: Selection | None
 
 
 def selection_words(view: dict[str, Any], selection: Selection) -> str:
-    """The selection's card in words: "5♣", or the claim target "4♡ at -2,1 in Ann's network"."""
+    """The selection's card in words: "the 5♣ in your hand", or the claim target "the 4♡ in Ann's network"."""
     if selection[0] == "hand":
-        return str(selection[1])
+        return f"the {selection[1]} in your hand"
     _, owner, x, y = selection
     cards = [e for c in view["networks"][owner]["cells"] if (c["x"], c["y"]) == (x, y) for e in c["cards"]]
-    card = next((e["card"] for e in cards if e["vulnerable"]), "the card")
-    return f"{card} at {x},{y} in {view['names'][owner]}'s network"
+    card = next((f"the {e['card']}" for e in cards if e["vulnerable"]), "the card")
+    return f"{card} in {view['names'][owner]}'s network"
+
+
+def move_words(view: dict[str, Any], action: str) -> str:
+    """The legal move ``action`` said to the player who decides, seats as placeholders: "build the 5♣ north of
+    your 4♣"."""
+    return game_words.move_words(view["moves"][action])
 
 
 def _say(view: dict[str, Any], text: str) -> str:
