@@ -101,7 +101,7 @@ def test_move_out_puts_a_marble_on_home_and_kills_a_stranger_there() -> None:
     after = s.apply("A out")
     assert where(after, 0, 0) == 0
     assert where(after, 3, 1) == LOT
-    assert "kills Player 4's marble 2" in last_line(after)
+    assert "kills Player 4's second marble" in last_line(after)
     assert after.log()[-1].facts["killed"] == [[3, 1]]
 
 
@@ -262,7 +262,7 @@ def test_the_7_needs_all_seven_steps() -> None:
     # a marble 2 steps from its last free goal slot cannot finish with a 7 (without partners)
     s = position(2, {(0, 0): G(0, 1, 2), (0, 1): G(0, 2, 2), (0, 2): G(0, 3, 2), (0, 3): 33}, {0: ["7♠", "2♣"]})
     assert texts(s, "7") == ["7 m4 +7"]
-    with pytest.raises(IllegalAction, match=r"your 7 can: 7 m4 \+7$"):
+    with pytest.raises(IllegalAction, match=r"your 7 can move your fourth marble$"):
         s.apply("7 m4 +2 goal")
 
 
@@ -327,7 +327,7 @@ def test_burn_only_when_nothing_is_legal() -> None:
     assert "burns 9♣" in last_line(after) and "You cannot move and burn 9♣" == last_line(after, 0)
     playable = position(3, {}, {0: ["2♠", "A♣"]})
     assert not texts(playable, "burn")
-    with pytest.raises(IllegalAction, match="burning is not allowed"):
+    with pytest.raises(IllegalAction, match="you may not burn one"):
         playable.apply("burn 2♠")
 
 
@@ -469,15 +469,15 @@ def test_fast_destinations_match_single_steps() -> None:
 
 def test_why_illegal_speaks_the_games_words() -> None:
     s = position(6, {(0, 0): 20}, {0: ["K♠", "5♣"]})
-    with pytest.raises(IllegalAction, match="you hold no Q"):
+    with pytest.raises(IllegalAction, match="you hold no queen"):
         s.apply("Q m1 +12")
-    with pytest.raises(IllegalAction, match="exactly 13"):
+    with pytest.raises(IllegalAction, match="exactly thirteen steps"):
         s.apply("K m1 +12")
-    with pytest.raises(IllegalAction, match="m2 is in the lot"):
+    with pytest.raises(IllegalAction, match="your second marble is in the lot"):
         s.apply("5 m2 +5")
     with pytest.raises(IllegalAction, match="actions look like"):
         s.apply("dance")
-    with pytest.raises(IllegalAction, match="names no marble"):
+    with pytest.raises(IllegalAction, match="no such marble"):
         s.apply("K P9m1 +13")
     with pytest.raises(IllegalAction, match="only a jack swaps"):
         s.apply("K swap m1 P2m1")
@@ -494,10 +494,11 @@ def test_descriptions_name_the_move() -> None:
     assert entry.seat == 0
     assert (
         entry.say(seat_names(6))
-        == "Player 1 plays 5: marble 1 five steps, from space 20 to 25; kills Player 3's marble 1"
+        == "Player 1 plays a 5: their first marble goes five steps, from space 20 to 25; kills Player 3's first marble"
     )
     assert (
-        entry.say(seat_names(6), 0) == "You play 5: marble 1 five steps, from space 20 to 25; kills Player 3's marble 1"
+        entry.say(seat_names(6), 0)
+        == "You play a 5: your first marble goes five steps, from space 20 to 25; kills Player 3's first marble"
     )
     assert entry.facts == {
         "kind": "move",
@@ -508,7 +509,7 @@ def test_descriptions_name_the_move() -> None:
     # another player's marble is named with its owner, in words
     s = position(6, {(0, 0): 50, (4, 0): 80}, {0: ["J♠"], 1: ["2♣"]})
     line = s.apply("J swap m1 P5m1").log()[-1].say(seat_names(6), 4)
-    assert line == "Player 1 plays J: swaps marble 1 (space 50) with your marble 1 (space 80)"
+    assert line == "Player 1 plays a jack: swaps their first marble, on space 50, with your first marble, on space 80"
 
 
 def test_facts_place_each_move() -> None:

@@ -28,6 +28,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from pyengine.games.carbles import words as game_words
 from pyengine.games.carbles.board import MARBLES, SECTOR
 from pyengine.games.carbles.notation import rank_text
 from pyengine.games.carbles.state import STEPS
@@ -135,24 +136,30 @@ def selection_for(view: dict[str, Any], action: str, selection: Selection | None
 
 
 def selection_words(view: dict[str, Any], selection: Selection) -> str:
-    """The selection's element in words: the chosen marble ("marble 2"), else the card ("7♠")."""
+    """The selection's element in words: the chosen marble ("your second marble"), else the card ("the 7♠")."""
     pick = Pick._make(selection)
     if pick.marble is not None:
         return marble_words(view, list(pick.marble))
-    return next((text for text in view.get("hand") or [] if rank_of(text) == pick.card), str(pick.card))
+    return "the " + next((text for text in view.get("hand") or [] if rank_of(text) == pick.card), str(pick.card))
+
+
+def move_words(view: dict[str, Any], action: str) -> str:
+    """The legal move ``action`` said to the player who decides, seats as placeholders: "play a 5 to move your
+    first marble five steps, to space 12"."""
+    return game_words.move_words(view["moves"][action])
 
 
 def marble_words(view: dict[str, Any], pi: list[int]) -> str:
-    """``marble 2`` for the seat's own marble, ``Player 3's marble 1`` (or ``your marble 1``) for another."""
+    """A marble by its place in its owner's row: ``your second marble`` for the seat's own (the seat on show
+    when no single human is "you"), ``Player 3's first marble`` for another."""
     p, i = pi
-    if p == view.get("seat"):
-        return f"marble {i + 1}"
-    return say(f"{{{p}:poss}} marble {i + 1}", view["names"], view.get("you"))
+    you = view.get("you")
+    return say(game_words.marble_words(p, i), view["names"], view.get("seat") if you is None else you)
 
 
 def place_words(place: Spot) -> str:
     if place.kind == "goal":
-        return f"goal slot {place.number}"
+        return f"goal slot {place.number + 1}"
     if place.kind == "track":
         return f"space {place.number}"
     return "the lot"
@@ -513,7 +520,7 @@ class RingDrawing:
         return "".join(self.place_svg(Spot("lot", slot, p), f"cbl-lot seat-{p}") for slot in range(MARBLES))
 
     def label(self, place: Spot) -> str:
-        """A place in words: ``space 18, your home``, ``Player 2's goal slot 1``, ``your lot``."""
+        """A place in words: ``space 18, your home``, ``Player 2's goal slot 1`` (counted from 1), ``your lot``."""
         poss = self.poss
         if place.kind == "track":
             n = place.number
@@ -524,7 +531,7 @@ class RingDrawing:
                 words += f", {poss[self.entry_of[n]]} goal entry"
             return words
         if place.kind == "goal":
-            return f"{poss[int(place.owner or 0)]} goal slot {place.number}"
+            return f"{poss[int(place.owner or 0)]} goal slot {place.number + 1}"
         return f"{poss[int(place.owner or 0)]} lot"
 
     def marble_svg(self, pi: list[int], x: float, y: float) -> str:
@@ -644,7 +651,7 @@ def recent_svg(view: dict[str, Any], ring: Ring) -> str:
                 places = route(ring, p, start, end, facts.get("kind", ""))
                 (sx, sy), (x, y) = ring.point(places[0]), ring.point(places[-1])
                 words = say(
-                    f"{{{int(seat)}:poss}} last turn: {{{p}:poss}} marble {i + 1} from {place_words(start)}"
+                    f"{{{int(seat)}:poss}} last turn: {game_words.marble_words(p, i)} from {place_words(start)}"
                     f" to {place_words(end)}",
                     names,
                     view.get("you"),
