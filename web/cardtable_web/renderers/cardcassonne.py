@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from pyengine.cards import SUIT_NAMES
+from pyengine.games.cardcassonne import words as game_words
 from pyengine.words import say
 
 from .. import html
@@ -83,9 +84,15 @@ def selection_for(view: dict[str, Any], action: str, selection: Selection | None
 
 
 def selection_words(view: dict[str, Any], selection: Selection) -> str:
-    """The selection's element, in words: "play 7♡" or the counts' button."""
+    """The selection's element, in words: "the 7♡ in your hand" or the counts' button."""
     shown = Shown.of(selection)
-    return f"play {shown.card}" if shown.card else "Show open-cell counts"
+    return f"the {shown.card} in your hand" if shown.card else "Show open-cell counts"
+
+
+def move_words(view: dict[str, Any], action: str) -> str:
+    """The legal move ``action`` said to the player who decides: "play the 7♡ below the 3♣"."""
+    at = {(entry["x"], entry["y"]): str(entry["card"]) for entry in view["grid"]}
+    return game_words.move_words(view["moves"][action], at)
 
 
 def _area_state(area: dict[str, Any]) -> str:
@@ -171,8 +178,7 @@ def _prompt(view: dict[str, Any], moves: Moves, names: list[str], counts: bool, 
         ask = f"Play {chosen} on a highlighted cell." if chosen else "Choose a card from your hand."
         parts.append(f'<p class="cc-say">{html.esc(ask)}</p>')
     elif moves.token or moves.no_token:
-        last = view["last"]
-        parts.append(f'<p class="cc-say">Place a token on the card you just played at {last[0]},{last[1]}?</p>')
+        parts.append('<p class="cc-say">Place a token on the card you just played?</p>')
         parts.append(html.button("Place a token", action=moves.token, extra="cc-go") if moves.token else "")
         parts.append(html.button("No token", action=moves.no_token) if moves.no_token else "")
     else:
@@ -182,7 +188,7 @@ def _prompt(view: dict[str, Any], moves: Moves, names: list[str], counts: bool, 
             area = view["areas"][facts["area"]]
             owners = ", ".join(names[t[2]] for t in area["tokens"])
             size = f"{area['size']} card{'s' if area['size'] != 1 else ''}"
-            label = f"Score the {facts['suit']} area of {facts['card']} at {facts['x']},{facts['y']} ({size}): "
+            label = f"Score the {facts['suit']} area of {facts['card']} ({size}): "
             label += f"{facts['value']} per token ({owners})"
             parts.append(html.button(label, action=text, extra="cc-go"))
         if moves.done:
@@ -257,11 +263,11 @@ def _recent_legend(view: dict[str, Any]) -> str:
         did = []
         for facts in turn:
             if facts.get("kind") == "play":
-                did.append(f"played {facts['card']} at {facts['cell'][0]},{facts['cell'][1]}")
+                did.append(f"played {facts['card']}")
             elif facts.get("kind") == "token":
                 did.append("placed a token on it")
             for area in facts.get("scored") or []:
-                did.append(f"scored the {area['suit']} area at {area['cell'][0]},{area['cell'][1]} (dashed)")
+                did.append(f"scored the {area['suit']} area outlined dashed")
         if did:
             words = html.last_move_words(view, who)
             items.append(f'<li class="last-legend seat-{who}"><span class="cc-swatch seat-{who}"></span>'
