@@ -519,7 +519,7 @@ def test_sample_hidden_reorders_only_unseen_orders() -> None:
 
 def test_why_illegal_speaks_the_games_words() -> None:
     state = position(in_play=("Bike Lanes", "Budget"))
-    with pytest.raises(IllegalAction, match="no card #7 in play"):
+    with pytest.raises(IllegalAction, match="no such Bike Lanes in play"):
         state.apply("use Bike Lanes #7 special")
     with pytest.raises(IllegalAction, match="is Budget, not Bike Lanes"):
         state.apply("use Bike Lanes #2 special")
@@ -656,7 +656,8 @@ def test_log_entries_say_who_bought_and_played_what_and_the_carbon_change() -> N
     assert entry.facts["card"] == "Car Share" and entry.facts["cost"] == 2
     ended = state.apply("end turn").log()[-1]
     change = 2 * CARDS["Budget"].carbon + CARDS["Bike Lanes"].carbon
-    assert ended.say(names, 0) == f"You end the turn: carbon {change:+d}, now {30 + change}"
+    moved = f"falls by {-change}" if change < 0 else f"rises by {change}"
+    assert ended.say(names, 0) == f"You end the turn: carbon {moved} to {30 + change}"
     assert ended.facts["played"] == ["Budget", "Budget", "Bike Lanes"] and ended.facts["carbon"] == change
     solo = position(1, in_play=("Budget",)).apply("end turn").log()[-1]
     assert solo.seat == 0 and solo.say(["Ann"], 0).startswith("Deck 1 ends the turn")
@@ -668,9 +669,9 @@ def test_log_entries_say_who_bought_and_played_what_and_the_carbon_change() -> N
 
 def test_refusals_of_identical_cards_and_choices() -> None:
     pair = position(in_play=("Public Awareness", "Public Awareness", "Car Share"))
-    assert "one choice: write #1" in why(pair, "use Public Awareness #2 link")
+    assert "one choice: use the first Public Awareness" in why(pair, "use Public Awareness #2 link")
     wind = position(in_play=("Wind Power", "Budget", "Budget"))
     assert "one choice" in why(wind, "use Wind Power #1 special: discard Budget #3")
-    assert "needs a choice" in why(wind, "use Wind Power #1 special")
-    assert "is discard-in-play" in why(wind, "use Wind Power #1 special: reveal Global Funding")
-    assert "not #1" in why(wind, "use Wind Power #1 special: discard Wind Power #1")
+    assert "needs a card to be chosen" in why(wind, "use Wind Power #1 special")
+    assert "is: discard another card in play" in why(wind, "use Wind Power #1 special: reveal Global Funding")
+    assert "not Wind Power itself" in why(wind, "use Wind Power #1 special: discard Wind Power #1")

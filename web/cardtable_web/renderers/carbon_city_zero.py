@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyengine.games.carbon_city_zero import words as game_words
+
 from .. import html
 from ..selection import Selection
 
@@ -253,8 +255,23 @@ def selection_for(view: dict[str, Any], action: str, selection: Selection | None
 
 
 def selection_words(view: dict[str, Any], selection: Selection) -> str:
-    """The chosen special in words: "Stock Exchange's special"."""
-    return f"{view['in_play'][selection[1]]['name']}'s special"
+    """The chosen special in words: "the special rule of Stock Exchange"."""
+    return f"the special rule of {view['in_play'][selection[1]]['name']}"
+
+
+def move_words(view: dict[str, Any], action: str) -> str:
+    """The legal move ``action`` said to the player who decides, seats as placeholders: "buy Bike Lanes for 2"."""
+    return game_words.move_words(view["moves"][action])
+
+
+def score_words(score: int | float) -> str:
+    """A score (the carbon cut so far) in words: "cut 6 carbon", "added 3 carbon", "no carbon cut yet"."""
+    cut = int(score)
+    if cut > 0:
+        return f"cut {cut} carbon"
+    if cut < 0:
+        return f"added {-cut} carbon"
+    return "no carbon cut yet"
 
 
 def render(view: dict[str, Any], selection: Selection | None) -> str:
