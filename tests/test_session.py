@@ -7,6 +7,7 @@ import json
 import pytest
 from cardtable_web import drawing
 from cardtable_web.keeping import session_from, the_game
+from cardtable_web.registry import renderer_for
 from cardtable_web.session import Session
 from cardtable_web.setup import Seat, Setup
 
@@ -83,11 +84,13 @@ def test_a_saved_game_resumes_exactly(game: str) -> None:
 
 
 def test_scores_say_what_they_count_when_not_points() -> None:
-    """Carbon City Zero's shared score is the carbon cut so far; plain points carry no unit."""
+    """Carbon City Zero's shared score is the carbon cut so far, in words; plain points are plain numbers."""
     ccz = Session(Setup.from_json(json.dumps({"game": "carbon-city-zero", "players": 1, "seed": 3})))
-    assert '<b>0</b> <span class="unit">carbon cut</span>' in drawing.status_html(ccz)
+    assert "<b>no carbon cut yet</b>" in drawing.status_html(ccz)
+    words = renderer_for("carbon-city-zero").score_words
+    assert (words(6), words(-3), words(0)) == ("cut 6 carbon", "added 3 carbon", "no carbon cut yet")
     bars = Session(Setup.from_json(setup_json("silver-bars")))
-    assert 'class="unit"' not in drawing.status_html(bars)
+    assert "<b>0</b>" in drawing.status_html(bars) and "carbon" not in drawing.status_html(bars)
 
 
 def test_words_come_from_one_place() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pyengine
-from pyengine.words import seat_names
+from pyengine.words import say, seat_names
 
 from .html import esc
 from .registry import renderer_for
@@ -51,15 +51,25 @@ def table_html(session: Session) -> str:
 
 
 def hint_of(session: Session, action: str) -> Hint:
-    """Where the table shows a suggested move: the element playing it, or for a move made in steps the next
-    selection toward it (the renderer's ``selection_for``, from the legal moves' facts: nothing is drawn)."""
+    """Where the table shows a suggested move, and the move in words: the element playing it, or for a move made
+    in steps the next selection toward it (the renderer's ``selection_for``, from the legal moves' facts: nothing
+    is drawn). The words are the renderer's ``move_words``, said to the player who decides."""
     view = full_view(session.screen_view())
     renderer = renderer_for(session.setup.game)
-    select = renderer.selection_for(view, action, session.selection) if action in view["moves"] else None
+    if action not in view["moves"]:
+        return Hint(action, None, "Suggested move: none of the moves on the table.")
+    said = sentence(say(renderer.move_words(view, action), view["names"], view.get("seat")))
+    select = renderer.selection_for(view, action, session.selection)
     if select is None:
-        return Hint(action, None, f"Suggested move: {action}.")
+        return Hint(action, None, f"Suggested move: {said}")
     words = renderer.selection_words(view, select)
-    return Hint(action, select, f"Suggested move: {action} (choose {words} first).")
+    return Hint(action, select, f"Suggested move: {said} Choose {words} first.")
+
+
+def sentence(text: str) -> str:
+    """A phrase as a sentence: its first letter capitalised, a full stop at its end."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 def headline(session: Session) -> str:
@@ -89,12 +99,11 @@ def status_html(session: Session) -> str:
 
 
 def scores_html(state: pyengine.State, names: list[str]) -> str:
-    """Each seat's score now, with what it counts when plain points would mislead."""
-    info = pyengine.GAMES[state.game]
-    unit = f' <span class="unit">{esc(info.score_unit)}</span>' if info.score_unit else ""
+    """Each seat's score now, in the renderer's words when plain points would mislead (its ``score_words``)."""
+    words = getattr(renderer_for(state.game), "score_words", score_text)
     chips = "".join(
         f'<li class="score seat-{i}{" current" if i == state.current_player else ""}">'
-        f'<span class="who">{esc(names[i])}</span> <b>{esc(score_text(s))}</b>{unit}</li>'
+        f'<span class="who">{esc(names[i])}</span> <b>{esc(words(s))}</b></li>'
         for i, s in enumerate(state.scores())
     )
     return f'<ul class="scores" aria-label="Scores">{chips}</ul>'
@@ -120,8 +129,10 @@ def banner(session: Session, since: int) -> str:
     subject = f"{{{last}}} "
     steps: list[list[Any]] = []
     for index, text in enumerate(turn):
-        said = session.say(text[len(subject):] if index and text.startswith(subject) else text)
-        if index and text.startswith(subject):
+        # the name is dropped only right after a step that ends with the same player doing something
+        short = index and text.startswith(subject) and ". " not in turn[index - 1]
+        said = session.say(text[len(subject):] if short else text)
+        if short:
             said = said[:1].lower() + said[1:]
         if steps and steps[-1][0] == said:
             steps[-1][1] += 1

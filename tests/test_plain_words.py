@@ -1,0 +1,162 @@
+"""Plain words everywhere: what the table says to a player reads as sentences, never as the engines' notation.
+
+Random games of every game and player count are played; at the human's decisions every text the page can show
+is made the way the page makes it: the suggestion for a move (``drawing.hint_of``), the reason a click on a
+place that plays nothing is refused (each ``data-try`` of the table, with nothing chosen and with each offered
+choice made), the reason a move from an earlier position is refused (a stale click), the banner, the headline,
+the scores and the log. Each text is searched for notation-shaped tokens: grid coordinates, seat, marble, vault
+and card-place codes, signed numbers, rule numbers, Python reprs, quoted commands and nested parentheses.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from html import unescape
+
+import pytest
+from cardtable_web import drawing, selection
+from cardtable_web.session import Session
+from cardtable_web.setup import read_setup
+
+import pyengine
+from tests.playouts import valid_options
+
+NOTATION_SHAPES = {
+    "coordinates": re.compile(r"-?\d+,-?\d+|\(-?\d+, -?\d+\)"),
+    "seat code": re.compile(r"\b[Pp]\d+"),
+    "marble or vault code": re.compile(r"\b[mMvV]\d+\b"),
+    "place code": re.compile(r"#\d"),
+    "signed number": re.compile(r"(?<![\w♣♢♡♠])[+-]\d"),
+    "rule number": re.compile(r"\brules? \d|§"),
+    "Python repr": re.compile(r"\bNone\b|\bTrue\b|\bFalse\b|[\[\]{}]"),
+    "quoted command": re.compile(r"(^|[\s(:])'|\"|`"),
+    "nested parentheses": re.compile(r"\([^)]*\(|\)\s*\)|\)\s*\("),
+    "notation word": re.compile(
+        r"\b(lo-thief|hi-thief|discard-in-play|discard-market|search-deck|search-global|factories-zero|"
+        r"topdeck-next|no-token|move_goal|partner_out)\b|@|->|\b\w+_\w+\b"
+    ),
+    "slot counted from 0": re.compile(r"\bslot 0\b"),
+}
+"""What notation looks like (each a name and a pattern); a text the page shows must match none."""
+
+PLAYERS = {"carbondale": [2, 3, 4], "silver-bars": [2], "carbles": [1, 2, 4, 12], "cardcassonne": [2, 3, 4],
+           "carbon-city-zero": [1, 2, 4]}
+"""The player counts played (every count of the games with a few; the smallest, the largest and some between
+for Carbles)."""
+
+DECISIONS = 8
+ACTIONS = 500
+"""The actions played at most in one game (enough to end most games of most games)."""
+"""The human decisions looked at in one game (the page's texts are made for each)."""
+
+TRY = re.compile(r'data-try="([^"]*)"')
+SELECT = re.compile(r'data-select="([^"]*)"')
+
+
+def shapes(text: str) -> list[str]:
+    """The names of the notation shapes found in ``text``."""
+    return [name for name, pattern in NOTATION_SHAPES.items() if pattern.search(text)]
+
+
+def shown_in(text: str, action: str) -> bool:
+    """Whether a suggestion shows its move's notation: the whole text, or a text with digits or symbols."""
+    said = text.removeprefix("Suggested move: ").split(".")[0].strip().lower()
+    notation = action.strip().lower()
+    return said == notation or (bool(re.search(r"[\d♣♢♡♠@#:+]", notation)) and notation in text.lower())
+
+
+def session_for(game: str, players: int, seed: int, rnd: random.Random) -> Session:
+    """A game with a human in the first seat and computers elsewhere (every seat a human in a hot-seat game
+    when ``seed`` is odd, so that the texts name players too)."""
+    bots = list(range(1, players)) if seed % 2 == 0 else []
+    setup = read_setup({"game": game, "players": players, "seed": seed, "bots": bots, "level": "easy",
+                        "options": valid_options(game, players, rnd), "delay": 0})
+    return Session(setup)
+
+
+def table_texts(session: Session, rnd: random.Random, earlier: list[pyengine.State]) -> Iterator[tuple[str, str]]:
+    """(what, text) of every suggestion and refusal the table of the deciding human can show now (a sample of
+    each); a suggestion that shows its move's notation is said to be one."""
+    view = drawing.full_view(session.screen_view())
+    moves = list(view["moves"])
+    for action in rnd.sample(moves, min(4, len(moves))):
+        hint = drawing.hint_of(session, action)
+        yield ("suggestion showing its notation" if shown_in(hint.words, action) else "suggestion"), hint.words
+    board = drawing.table_html(session)
+    choices = [None, *rnd.sample(SELECT.findall(board), min(3, len(SELECT.findall(board))))]
+    for choice in choices:
+        session.selection = None if choice is None else selection.decode(unescape(choice))
+        tries = TRY.findall(drawing.table_html(session))
+        for attempt in rnd.sample(tries, min(4, len(tries))):
+            yield "refusal", session.why_not(unescape(attempt))
+    session.selection = None
+    for before in earlier[-3:]:  # a click on a move the table offered a moment ago (another tab, a slow page)
+        for facts in list(before.moves().values())[:3]:
+            reason = session.state.why_not(facts, session.viewer)
+            if reason:
+                yield "refusal of a stale click", reason
+
+
+def game_texts(game: str, players: int, seed: int) -> Iterator[tuple[str, str]]:
+    """(what, text) of every text sampled in one random game."""
+    rnd = random.Random(f"{game}/{players}/{seed}")
+    session = session_for(game, players, seed, rnd)
+    earlier: list[pyengine.State] = []
+    since = 0
+    decisions = 0
+    for _ in range(ACTIONS):
+        state = session.state
+        if state.is_terminal():
+            break
+        seat = state.current_player
+        if seat is not None and not session.setup.seats[seat].computer and decisions < DECISIONS and rnd.random() < 0.1:
+            session.viewer = seat
+            decisions += 1
+            yield "banner", drawing.banner(session, since)
+            yield "headline", drawing.headline(session)
+            yield from table_texts(session, rnd, earlier)
+            since = len(state.history())
+        earlier.append(state)
+        session.state = state.apply(rnd.choice(state.legal_actions()))
+    yield "headline", drawing.headline(session)
+    yield "scores", re.sub(r"<[^>]+>", " ", drawing.scores_html(session.state, session.names))
+    for line in session.log_lines():
+        yield "log", line
+
+
+CASES = [(game, players) for game in pyengine.GAMES for players in PLAYERS[game]]
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=[f"{g}-{p}" for g, p in CASES])
+def test_every_text_a_player_sees_is_plain_words(game: str, players: int) -> None:
+    found: dict[str, tuple[str, str]] = {}
+    count = 0
+    for seed in (0, 1):
+        for what, text in game_texts(game, players, seed):
+            count += 1
+            for shape in shapes(text) + (["move notation"] if what.endswith("notation") else []):
+                found.setdefault(shape, (what, text))
+    assert count > 20
+    assert not found, "notation where a player reads words:\n" + "\n".join(
+        f"{shape} in a {what}: {text}" for shape, (what, text) in found.items())
+
+
+@pytest.mark.parametrize("text", [
+    "Suggested move: play 4 v3.", "Suggested move: 4 m1 -4.", "claim A♢ at -1,0 from P2 with 4♢",
+    "choose A♢ (ace of diamonds) (built west…))", "You -6 carbon cut", "Vault 3 is locked (rule 10)",
+    "write it as '7♡ @ 1,2'", "use Bike Lanes #1 special", "the special rule of Hydropower (discard-in-play)",
+    "you play 7♡ at (2, 3)", "goal slot 0", "None", "[1, 2]",
+])
+def test_the_notation_shapes_are_recognised(text: str) -> None:
+    assert shapes(text)
+
+
+@pytest.mark.parametrize("text", [
+    "You put the 6♣ of silver into your middle vault and draw.", "Computer 2 (easy)'s second marble",
+    "Carbon falls by 3 to 55; 4 rounds left", "From the 6♣ you may build clubs only up to a 8.",
+    "You score 13, Computer 2 (easy) scores 23; totals 17 to 45.", "the players' cards",
+])
+def test_plain_sentences_pass(text: str) -> None:
+    assert not shapes(text)
