@@ -24,9 +24,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Generator, Mapping
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 from .core import Action, Core, Rules, State
 from .rng import Rng
@@ -44,8 +44,11 @@ class Level:
     max_seconds: float | None
     exploration: float = 0.8
     root_width: int | None = None
-    """At most this many actions weighed at the root, the best of the game's ranking (``rank_actions``);
-    None weighs them all, as does a game that does not rank."""
+    """At most this many actions weighed at the root, the best of the game's ranking (its judgement's plans,
+    :func:`plan_turn`, else ``rank_actions``); None weighs them all, as does a game that does not rank."""
+    prior: float = 0.0
+    """Progressive bias at the root: a root action's ranking (1 for the best, 0 for the last weighed) times this,
+    shrinking as its visits grow, is added to its value; untried root actions are tried best-ranked first."""
     label: str = ""
     help: str = ""
     name: str = ""
@@ -140,6 +143,55 @@ def outcome(rules: Rules, core: Core, players: int) -> list[float]:
     return [0.2 + 0.6 * (s - low) / (high - low) for s in scores]
 
 
+def plan_turn(
+    rules: Rules, core: Core, seat: int, bias: Callable[[Action], float] | None = None, budget: int = 3000,
+) -> list[tuple[float, Action]]:
+    """Every legal action of ``seat`` with the game's judgement (``Rules.judgement``) of the best way to finish the
+    turn after it, best first (ties in the legal order).
+
+    A line ends when another seat decides or the game ends; past ``budget`` positions a line is judged where it
+    stands. ``bias`` adds to a first action's value (what the card it spends was worth in hand). Called on a
+    re-dealt core, it sees only the seat's view."""
+    seen: dict[Core, float] = {}
+    count = 0
+
+    def judged(node: Core) -> float:
+        return cast(float, rules.judgement(node, seat))
+
+    def best(node: Core) -> float:
+        nonlocal count
+        if rules.current_player(node) != seat:
+            return judged(node)
+        if node in seen:
+            return seen[node]
+        count += 1
+        if count > budget:
+            result = judged(node)
+        else:
+            result = max(best(rules.apply(node, a)) for a in rules.legal_actions(node))
+        seen[node] = result
+        return result
+
+    scored = [(best(rules.apply(core, a)) + (bias(a) if bias else 0.0), i, a)
+              for i, a in enumerate(rules.legal_actions(core))]
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    return [(value, action) for value, _, action in scored]
+
+
+def _select(node: _Node, actions: list[Action], level: Level, bias: dict[Action, float] | None) -> Action:
+    """The child to follow, every one tried already: UCB over ``actions``, plus the root's progressive bias."""
+    best_value = -1.0
+    chosen = actions[0]
+    for action in actions:
+        child = node.children[action]
+        value = child.total / child.visits + level.exploration * math.sqrt(math.log(child.available) / child.visits)
+        if bias is not None:
+            value += level.prior * bias.get(action, 0.0) / (child.visits + 1)
+        if value > best_value:
+            best_value, chosen = value, action
+    return chosen
+
+
 class SearchBot(Bot):
     """Determinized (information-set) Monte Carlo tree search from the bot's own seat."""
 
@@ -163,13 +215,13 @@ class SearchBot(Bot):
         # Seeded by the bot's seed and what the seat sees of the game's progress.
         rnd = random.Random(f"search:{self.seed}:{len(state.history())}:{seat}")
         root = _Node(None)
-        narrowed = self._narrowed(state, seat, level)
+        priors = self._priors(state, seat, level)
         thinking = 0.0  # seconds spent in this generator, not in the page between two slices
         resumed = time.perf_counter()
         done = 0
         while done < level.iterations:
             core = rules.sample_hidden(state.core, seat, Rng.from_seed(rnd.getrandbits(62)))
-            self._iterate(rules, core, players, root, rnd, level, narrowed)
+            self._iterate(rules, core, players, root, rnd, level, priors)
             done += 1
             if done % 8 == 0:
                 thinking += time.perf_counter() - resumed
@@ -187,21 +239,31 @@ class SearchBot(Bot):
         self.decision = by_text[best[2]]
         yield done
 
-    def _narrowed(self, state: State, seat: int, level: Level) -> frozenset[Action] | None:
-        """The root's actions when the level has a root width and the game ranks a wider choice, else None.
+    def _priors(self, state: State, seat: int, level: Level) -> dict[Action, float] | None:
+        """The root's actions and their ranking in [0, 1] (best first) when the level ranks (a root width or a
+        prior) and the game does, else None (every action weighed alike).
 
-        The ranking looks at a re-dealt core (from a generator of its own, so the search's draws are the same
-        with or without it): it sees only the seat's view."""
+        The ranking is the game's judgement of each action's best way through the seat's turn
+        (:func:`plan_turn`), else its ``rank_actions``. It looks at a re-dealt core (from a generator of its own,
+        so the search's draws are the same with or without it): it sees only the seat's view."""
         width, rules = level.root_width, state.rules
-        if width is None:
+        if width is None and not level.prior:
             return None
         rnd = random.Random(f"rank:{self.seed}:{len(state.history())}:{seat}")
         world = rules.sample_hidden(state.core, seat, Rng.from_seed(rnd.getrandbits(62)))
         actions = rules.search_actions(world)
-        if len(actions) <= width:
+        if len(actions) <= 1 or (not level.prior and len(actions) <= cast(int, width)):
             return None
-        ranked = rules.rank_actions(world, actions)
-        return None if ranked is None else frozenset(ranked[:width])
+        ranked: list[Action] | None
+        if rules.judgement(world, seat) is not None:
+            weighed = set(actions)
+            ranked = [action for _, action in plan_turn(rules, world, seat) if action in weighed]
+        else:
+            ranked = rules.rank_actions(world, actions)
+        if ranked is None:
+            return None
+        ranked = ranked[:width]
+        return {action: 1.0 - i / max(len(ranked) - 1, 1) for i, action in enumerate(ranked)}
 
     def _iterate(
         self,
@@ -211,9 +273,10 @@ class SearchBot(Bot):
         root: _Node,
         rnd: random.Random,
         level: Level,
-        narrowed: frozenset[Action] | None,
+        priors: dict[Action, float] | None,
     ) -> None:
-        """One iteration from ``root`` on the re-dealt ``core``; at the root only ``narrowed`` (when not None)."""
+        """One iteration from ``root`` on the re-dealt ``core``; at the root only the ranked actions of ``priors``
+        (when not None), biased by their ranking."""
         node = root
         path: list[_Node] = []
         while True:
@@ -221,31 +284,28 @@ class SearchBot(Bot):
             if player is None:
                 break
             actions = rules.search_actions(core)
-            if node is root and narrowed is not None:
-                actions = [a for a in actions if a in narrowed] or actions
+            bias = priors if node is root else None
+            if bias is not None:
+                actions = [a for a in actions if a in bias] or actions
             untried = [a for a in actions if a not in node.children]
             for action in actions:
                 child = node.children.get(action)
                 if child is not None:
                     child.available += 1
             if untried:
-                action = rules.rollout_action(core, rnd)
-                if action not in untried:  # the policy's choice is tried already (or left out): another one
-                    action = rnd.choice(untried)
+                if bias is not None:
+                    action = max(untried, key=lambda a: bias.get(a, 0.0))
+                else:
+                    action = rules.rollout_action(core, rnd)
+                    if action not in untried:  # the policy's choice is tried already (or left out): another one
+                        action = rnd.choice(untried)
                 child = _Node(player)
                 child.available = 1
                 node.children[action] = child
                 core = rules.apply(core, action)
                 path.append(child)
                 break
-            log_term = level.exploration
-            best_value = -1.0
-            chosen = actions[0]
-            for action in actions:
-                child = node.children[action]
-                value = child.total / child.visits + log_term * math.sqrt(math.log(child.available) / child.visits)
-                if value > best_value:
-                    best_value, chosen = value, action
+            chosen = _select(node, actions, level, bias)
             node = node.children[chosen]
             core = rules.apply(core, chosen)
             path.append(node)

@@ -253,6 +253,14 @@ class Rules:
         re-dealt core, so it sees only what the mover may see; it must be cheap next to the search."""
         return None
 
+    def judgement(self, core: Core, seat: int) -> float | None:
+        """Optional AI hook: how good the position looks from ``seat``'s view alone, as a thoughtful player judges
+        it (the seat's lead over the best other seat, in the game's own units), or None when the game has none.
+
+        The search weighs its root's moves by it, each played through the rest of the seat's turn
+        (:func:`pyengine.ai.plan_turn`); the rule-based yardstick (``tests/bench/rulebased.py``) plays by it."""
+        return None
+
     def search_actions(self, core: Core) -> list[Action]:
         """Optional AI hook: the legal actions the search weighs (default: all of them).
 

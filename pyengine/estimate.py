@@ -1,8 +1,13 @@
-"""Turning projected scores into the search's values (for the games' ``evaluate`` hooks)."""
+"""Turning projected scores into the search's values (for the games' ``evaluate`` hooks), and what a seat sees
+as its game's judgement reads it."""
 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .core import Core, Rules
 
 
 def chances(projected: list[float], spread: float, slope: float = 0.25) -> list[float]:
@@ -21,3 +26,20 @@ def chances(projected: list[float], spread: float, slope: float = 0.25) -> list[
         flat = 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, (best_other - p) / (4.0 * spread)))))
         values.append((1.0 - slope) * w / total + slope * flat)
     return values
+
+
+def seen(rules: Rules, core: Core, seat: int) -> dict[str, Any]:
+    """What ``seat`` sees of ``core`` as a judgement reads it: ``State.view(seat)`` less its moves (the shared keys
+    players, seat, current_player, over, scores and winners, then the game's own view)."""
+    scores = rules.scores(core)
+    current = rules.current_player(core)
+    view: dict[str, Any] = {"players": len(scores), "seat": seat, "current_player": current,
+                            "over": current is None, "scores": scores,
+                            "winners": rules.winners(core) if current is None else []}
+    view.update(rules.view(core, seat))
+    return view
+
+
+def lead(values: list[float], seat: int) -> float:
+    """The seat's value minus the best other seat's (its value alone when no other seat has one)."""
+    return values[seat] - max((v for s, v in enumerate(values) if s != seat), default=0.0)

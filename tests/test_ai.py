@@ -10,7 +10,8 @@ import pytest
 
 import pyengine
 from pyengine import Rng
-from pyengine.ai import LEVELS, Level, SearchBot, make_bot
+from pyengine.ai import LEVELS, Level, SearchBot, make_bot, plan_turn
+from pyengine.core import Action, Core
 from pyengine.simulate import simulate
 from tests.playouts import playout, valid_options
 
@@ -47,21 +48,54 @@ def test_choice_depends_only_on_what_the_seat_sees(game_id: str) -> None:
             assert str(SearchBot(level, seed=9).choose(other_world)) == str(SearchBot(level, seed=9).choose(state))
 
 
+def ranking(state: pyengine.State, world: Core) -> list[Action] | None:
+    """The root's ranking as the search makes it: the judgement's plans, else the game's ``rank_actions``."""
+    rules, seat = state.rules, state.current_player
+    weighed = rules.search_actions(world)
+    if rules.judgement(world, seat) is not None:
+        return [action for _, action in plan_turn(rules, world, seat) if action in set(weighed)]
+    return rules.rank_actions(world, weighed)
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_root_width_weighs_the_best_ranked_actions(game_id: str) -> None:
-    """A level's root width keeps the search to the game's best-ranked actions; where the game does not rank
-    (or the choice is narrow already) the level decides exactly as without it."""
+    """A level's root width keeps the search to the game's best-ranked actions (its judgement's plans, else its
+    ``rank_actions``); where the game does not rank (or the choice is narrow already) the level decides exactly
+    as without it."""
     for state in some_states(game_id, 6):
         seat = state.current_player
         world = state.sample_hidden(seat, Rng.from_seed(77)).core
         weighed = state.rules.search_actions(world)
-        ranked = state.rules.rank_actions(world, weighed)
+        ranked = ranking(state, world)
         choice = str(SearchBot(NARROW, seed=4).choose(state))
         if ranked is None or len(weighed) <= NARROW.root_width:
             assert choice == str(SearchBot(QUICK, seed=4).choose(state))
         else:
             assert sorted(map(str, ranked)) == sorted(map(str, weighed)), "a ranking orders the same actions"
             assert choice in {str(a) for a in ranked[: NARROW.root_width]}
+
+
+def test_plan_turn_judges_each_action_through_the_turn() -> None:
+    """The plan's first action is what the judgement at the end of the seat's turn prefers: every legal action
+    once, best first, each valued by the best line through the rest of the turn."""
+    state = some_states("cardcassonne", 2)[1]
+    rules, seat = state.rules, state.current_player
+    plan = plan_turn(rules, state.core, seat)
+    assert sorted(str(a) for _, a in plan) == sorted(map(str, state.legal_actions()))
+    assert [v for v, _ in plan] == sorted((v for v, _ in plan), reverse=True)
+
+
+def test_a_prior_tries_the_best_ranked_first() -> None:
+    """With a prior and no root width, every root action stays weighed, the ranking's best tried first, and the
+    choice is still reproducible and fair."""
+    for game_id in ("carbles", "silver-bars"):
+        for state in some_states(game_id, 3):
+            level = replace(QUICK, prior=2.0)
+            seat = state.current_player
+            choice = str(SearchBot(level, seed=3).choose(state))
+            other = state.sample_hidden(seat, Rng.from_seed(5))
+            assert choice == str(SearchBot(level, seed=3).choose(other))
+            assert choice in state.legal_texts()
 
 
 def test_levels_and_names() -> None:

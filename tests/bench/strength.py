@@ -20,6 +20,7 @@ scores or takes most now (the game's ``greedy_gain`` below), ties broken at rand
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -125,15 +126,19 @@ YARDSTICKS = ("random", "greedy", "rulebased")
 """The players that are not a level: ``rulebased`` is tests/bench/rulebased.py (competitive games only)."""
 
 
-def make(name: str, game: str, seed: int) -> Bot:
-    """A player by name: random, greedy, rulebased or a level (on its iteration budget, no time cap)."""
+def make(name: str, game: str, seed: int, tune: dict[str, Any] | None = None) -> Bot:
+    """A player by name: random, greedy, rulebased or a level (on its iteration budget, no time cap), with the
+    settings of ``tune`` tried on it."""
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":
         return GreedyBot(game, seed)
     if name == "rulebased":
         return RuleBasedBot(game, seed)
-    return SearchBot(replace(LEVELS[name], max_seconds=None), seed, name)
+    level = replace(LEVELS[name], max_seconds=None)
+    if tune:
+        level = replace(level.for_rules(rules_for(game)), name="", **tune)
+    return SearchBot(level, seed, name)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -155,10 +160,13 @@ def duel(state: State, a: int, b: int) -> float:
     return 0.5 if sa == sb else float(sa > sb)
 
 
-def one_game(job: tuple[str, int, int, int, str, str]) -> tuple[float, int, float, int, str]:
+Job = tuple[str, int, int, int, str, str, dict[str, Any]]
+
+
+def one_game(job: Job) -> tuple[float, int, float, int, str]:
     """Game ``g`` of a match: the level's points and duels, its CPU seconds and decisions, and a line saying how it
     ended."""
-    game, players, seed, g, level, against = job
+    game, players, seed, g, level, against, tune = job
     info = pyengine.GAMES[game]
     if info.cooperative:
         names = [level] * players
@@ -166,7 +174,8 @@ def one_game(job: tuple[str, int, int, int, str, str]) -> tuple[float, int, floa
         names = [level if (s + g) % 2 == 0 else against for s in range(players)]
         if players == 2:
             names = [level, against] if g % 2 == 0 else [against, level]
-    bots = [make(name, game, seed * 1000 + g * 16 + s) for s, name in enumerate(names)]
+    bots = [make(name, game, seed * 1000 + g * 16 + s, tune if name == level else None)
+            for s, name in enumerate(names)]
     state = pyengine.new_game(game, players, seed + g)
     cpu = 0.0
     decisions = 0
@@ -193,7 +202,7 @@ def one_game(job: tuple[str, int, int, int, str, str]) -> tuple[float, int, floa
 
 
 def played(
-    work: list[tuple[str, int, int, int, str, str]], jobs: int
+    work: list[Job], jobs: int
 ) -> Iterator[tuple[float, int, float, int, str]]:
     """Each game's result (:func:`one_game`) in order, played here or in ``jobs`` processes."""
     if jobs <= 1:
@@ -205,12 +214,12 @@ def played(
 
 def match(
     game: str, players: int, games: int, seed: int, level: str, against: str, verbose: bool = False, jobs: int = 1,
-    first: int = 0,
+    first: int = 0, tune: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Play games ``first`` to ``first + games - 1`` of the match (in ``jobs`` processes); the level's result (wins
     or duels), its interval and its CPU ms per decision. A long match can be played in slices (``first``), each game
     the same whichever slice plays it."""
-    work = [(game, players, seed, g, level, against) for g in range(first, first + games)]
+    work = [(game, players, seed, g, level, against, tune or {}) for g in range(first, first + games)]
     points = 0.0
     count = decisions = 0
     cpu = 0.0
@@ -238,7 +247,10 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true", help="print each game's result as it ends")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, each in a process of its own")
     parser.add_argument("--first", type=int, default=0, help="the first game's number (0: the match's first game)")
+    parser.add_argument("--tune", action="append", default=[], metavar="NAME=JSON",
+                        help="try a setting of the measured level, e.g. root_width=8 (repeatable)")
     args = parser.parse_args()
+    tune = {name: json.loads(value) for name, value in (t.split("=", 1) for t in args.tune)}
     print(f"{'game':18} {'players':>7} {'games':>5} {'duels':>5} {args.level + ' vs ' + args.against:>18}"
           f" {'95% interval':>13} {'ms/decision':>11}")
     for game in pyengine.GAMES:
@@ -248,7 +260,7 @@ def main() -> None:
             continue  # no rule-based player for a cooperative game
         for players in (args.players,) if args.players else PLAYERS[game]:
             r = match(game, players, args.games, args.seed, args.level, args.against, args.verbose, args.jobs,
-                      args.first)
+                      args.first, tune)
             what = "team wins" if pyengine.GAMES[game].cooperative else ""
             print(f"{game:18} {players:>7} {args.games:>5} {r['n']:>5} {r['rate']:>14.0%} {what:3}"
                   f" {r['low']:>6.0%}-{r['high']:<5.0%} {r['ms']:>11.0f}", flush=True)

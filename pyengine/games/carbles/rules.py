@@ -11,9 +11,11 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from ...core import Action, GameInfo, Option, OptionValue, Rules
+from ...estimate import seen
 from ...frozen import evolve
 from ...rng import Rng
 from ...words import Entry
+from . import judgement as _judgement
 from . import position as _position
 from . import view as _view
 from . import words as _words
@@ -161,6 +163,11 @@ class CarblesRules(Rules):
             for p in t:
                 chance[p] = team_weight[t] / total
         return chance
+
+    def judgement(self, core: CarblesState, seat: int) -> float:
+        """Marble progress, goal slots, risk to own marbles and the cards kept, as the seat's view shows
+        them (:func:`judgement.value`)."""
+        return _judgement.value(seen(self, core, seat), seat)
 
     def rollout_action(self, core: CarblesState, rnd: random.Random) -> Action:
         """Quick playouts, mostly greedy: knock out an opponent's marble, reach the goal, bring a marble out,

@@ -12,10 +12,12 @@ from typing import Any
 
 from ...cards import Card
 from ...core import Action, GameInfo, Option, OptionValue, Rules
+from ...estimate import seen
 from ...frozen import evolve
 from ...notation import Notation
 from ...rng import Rng
 from ...words import Entry
+from . import judgement as _judgement
 from . import position as _position
 from . import view as _view
 from . import words as _words
@@ -432,6 +434,11 @@ class CarbondaleRules(Rules):
             weights.append(max(strength, 0.5) ** 3)
         total = sum(weights)
         return [w / total for w in weights]
+
+    def judgement(self, core: CarbondaleState, seat: int) -> float:
+        """Network progress, room to build, the hand's use and what the stock offers the rivals, as the
+        seat's view shows them (:func:`judgement.value`)."""
+        return _judgement.value(seen(self, core, seat), seat)
 
     def rollout_action(self, core: CarbondaleState, rnd: random.Random) -> Action:
         """Quick playouts: build when possible (red cards first, they win), claim often; else at random."""

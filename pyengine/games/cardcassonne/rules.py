@@ -11,9 +11,10 @@ from typing import Any, cast
 
 from ...cards import standard_deck
 from ...core import Action, GameInfo, NamedPosition, Option, OptionValue, Rules
-from ...estimate import chances
+from ...estimate import chances, seen
 from ...rng import Rng
 from ...words import Entry
+from . import judgement as _judgement
 from . import position as _position
 from . import view as _view
 from . import words as _words
@@ -311,6 +312,11 @@ class CardcassonneRules(Rules):
             projected[s] += 2.5 * min(core.tokens_left[s], turns[s] / 2.0)
         spread = 5.0 + 0.15 * (sum(len(h) for h in core.hands) + len(core.deck))
         return chances(projected, spread)
+
+    def judgement(self, core: CardcassonneState, seat: int) -> float:
+        """The seat's lead as its view shows it, tokens valued by how close their areas are to closing
+        (:func:`judgement.value`)."""
+        return _judgement.value(seen(self, core, seat), seat)
 
     def rollout_action(self, core: CardcassonneState, rnd: random.Random) -> Action:
         """Quick playouts: place a token when allowed, score the scorable areas where the player's tokens gain at

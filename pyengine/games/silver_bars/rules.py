@@ -12,10 +12,11 @@ from typing import Any, cast
 
 from ...cards import Card
 from ...core import Action, GameInfo, Option, OptionValue, Rules
-from ...estimate import chances
+from ...estimate import chances, seen
 from ...frozen import evolve
 from ...rng import Rng
 from ...words import Entry
+from . import judgement as _judgement
 from . import position as _position
 from . import view as _view
 from . import words as _words
@@ -246,6 +247,11 @@ class SilverBarsRules(Rules):
                 points += 0.5 * min(0.6, spare / 30.0) * potential
             projected.append(points)
         return chances(projected, 15.0)
+
+    def judgement(self, core: SilverBarsState, seat: int) -> float:
+        """Silver banked, locked and still in the vaults, rubble and strikes, as the seat's view shows them
+        (:func:`judgement.value`)."""
+        return _judgement.value(seen(self, core, seat), seat)
 
     def rollout_action(self, core: SilverBarsState, rnd: random.Random) -> Action:
         """Quick playouts, mostly a sensible player: play cards rather than discard (high silver first), steal,
