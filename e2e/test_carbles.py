@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from cardtable_web import address  # noqa: E402
 from cardtable_web.session import Session  # noqa: E402
 from cardtable_web.setup import Seat, Setup  # noqa: E402
+from pyengine.words import ORDINALS  # noqa: E402
 from tests.bench.rulebased import RuleBasedBot  # noqa: E402
 
 GAME = "index.html?game=carbles&delay=0&level=easy"
@@ -212,7 +213,7 @@ def test_the_7_is_split_by_clicking_step_by_step(page: Page) -> None:
     first = min((t for t, m in sevens.items() if m["steps"] < 7), key=lambda t: sevens[t]["steps"])
     p, i = sevens[first]["marble"]
     pick = board.locator(f".cbl-pick[data-select$=',[{p},{i}]]']")
-    expect(pick).to_have_text(f"marble {i + 1}")
+    expect(pick).to_have_text(f"your {ORDINALS[i]} marble")
     pick.click()
     wait_settled(page)
     space = board.locator(f".cbl-place[data-action='{first}']")
@@ -236,8 +237,8 @@ def test_the_7_is_split_by_clicking_step_by_step(page: Page) -> None:
         assert state.current_player == 0 and state.core.seven_left == left
         expect(notice).to_contain_text(f"{left} step(s) left")
         expect(notice.locator("b")).to_have_text(str(left))
-        expect(notice).to_contain_text("moved: " + ", ".join(f"marble {n + 1}" for n in sorted(moved)))
-        assert page.locator("#log li").last.inner_text().endswith(f"({left} of the 7 left)")
+        expect(notice).to_contain_text("moved: " + ", ".join(f"your {ORDINALS[n]} marble" for n in sorted(moved)))
+        assert page.locator("#log li").last.inner_text().endswith(f", with {left} of the 7 left")
         if len(parts) == 1:
             shot(page, "carbles", "7-in-progress")
         # the 7 card has left the hand; the next part is chosen from the choices, short steps first
@@ -252,7 +253,8 @@ def test_the_7_is_split_by_clicking_step_by_step(page: Page) -> None:
         moved.append(sevens[part]["marble"][1])
     assert len(parts) >= 2
     log = page.locator("#log li").all_inner_texts()
-    assert any(line.startswith("You play 7: marble") and f"({7 - first_steps} of the 7 left)" in line for line in log)
+    left_then = f"with {7 - first_steps} of the 7 left"
+    assert any(line.startswith("You play a 7: your") and left_then in line for line in log)
 
 
 TWELVE_AHEAD = 800

@@ -226,7 +226,7 @@ def test_a_card_lights_up_exactly_its_legal_cells_and_a_token_shows_in_the_playe
     assert click_action(page, action) == "ready"
     assert offered(page) == ["token", "no token"]
     assert replayed(page).legal_texts() == ["token", "no token"]
-    expect(page.locator("#board .cc-say")).to_have_text("Place a token on the card you just played at 1,0?")
+    expect(page.locator("#board .cc-say")).to_have_text("Place a token on the card you just played?")
     placed = page.locator(f"#board .cc-grid .cc-cell[title^='{card} at 1,0;']")
     expect(placed).to_have_count(1)
     expect(placed.locator(".cc-token")).to_have_count(0)

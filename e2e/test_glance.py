@@ -112,7 +112,7 @@ def test_carbles_marks_the_last_turn_explains_refusals_and_suggests(page: Page) 
     assert wait_settled(page) == "ready"
     expect(page.locator("#board .cbl-recent").first).to_be_attached()
     said = page.locator("#board .cbl-recent title").first.text_content() or ""
-    assert said.startswith("Computer 2 (easy)'s last turn: Computer 2 (easy)'s marble 1 from the lot"), said
+    assert said.startswith("Computer 2 (easy)'s last turn: Computer 2 (easy)'s first marble from the lot"), said
     read_the_legend(page)
     refused_click(page)
     shot(page, "carbles", "glance-refused")
