@@ -154,7 +154,8 @@ def marble_words(view: dict[str, Any], pi: list[int]) -> str:
     when no single human is "you"), ``Player 3's first marble`` for another."""
     p, i = pi
     you = view.get("you")
-    return say(game_words.marble_words(p, i), view["names"], view.get("seat") if you is None else you)
+    said = say(game_words.marble_words(p, i), view["names"], view.get("seat") if you is None else you)
+    return "your" + said[4:] if said.startswith("Your ") else said  # said mid-sentence too
 
 
 def place_words(place: Spot) -> str:
