@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 from playwright.sync_api import Page
 
+import pyengine
 from e2e.conftest import wait_settled
+from pyengine.ai import RandomBot
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from cardtable_web import address  # noqa: E402
+from cardtable_web.session import Session  # noqa: E402
+from cardtable_web.setup import Seat, Setup  # noqa: E402
+from tests.bench.rulebased import CHOOSERS, RuleBasedBot  # noqa: E402
 
 CLICKABLE = "#board [data-action]:visible, #board [data-select]:visible, #board [data-ui='take-device']:visible"
 
@@ -46,3 +56,20 @@ def one_click(page: Page, rnd: random.Random, prefer: tuple[str, ...] = ()) -> N
         selects.nth(rnd.randrange(selects.count())).click()
     else:
         raise AssertionError("a human is to move but the table offers nothing to click")
+
+
+def near_the_end(game: str, players: int, seed: int, bots: list[int], left: int, level: str = "easy",
+                 options: dict[str, object] | None = None, delay: int = 0) -> str:
+    """The address (``index.html#...``) of a game with these settings, played in CPython by quick players (the
+    rule-based player where the game has one, else random moves) to ``left`` moves before its end: a browser
+    test clicks the end of a whole game without spending minutes on its middle. (A game opened from such an
+    address does not count in the statistics.)"""
+    seats = [Seat(i in bots, level) for i in range(players)]
+    session = Session(Setup(game, players, seed, seats, dict(options or {}), delay))
+    quick = RuleBasedBot(game, seed) if game in CHOOSERS else RandomBot(seed)
+    state = session.state
+    while not state.is_terminal():
+        state = state.apply(quick.choose(state))
+    record = state.record()
+    session.state = pyengine.replay({**record, "actions": record["actions"][:-left]})
+    return "index.html#" + address.encode(session)

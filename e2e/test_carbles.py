@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 import pyengine
 from e2e.conftest import saved_record, shot, wait_settled
-from e2e.play import click_through, one_click
+from e2e.play import click_through, near_the_end, one_click
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from cardtable_web import address  # noqa: E402
@@ -90,7 +90,8 @@ def click_action(page: Page, state: pyengine.State, text: str) -> None:
 
 
 def test_a_four_player_partner_game_to_the_end(page: Page) -> None:
-    page.goto(f"{GAME}&players=4&seed=7&bots=1,2,3&partners=true")
+    """The end of a four-player partner game, by clicking (its first moves made in CPython)."""
+    page.goto(near_the_end("carbles", 4, 7, [1, 2, 3], left=60, options={"partners": True}))
     wait_settled(page)
     expect(page.locator("#table-title")).to_have_text("Carbles")
     expect(page.locator("#board .cbl-who")).to_have_count(4)
@@ -118,7 +119,8 @@ def test_a_four_player_partner_game_to_the_end(page: Page) -> None:
 
 
 def test_open_hands_show_the_computers_cards_all_game(page: Page) -> None:
-    page.goto(f"{GAME}&players=2&seed=4&bots=1&open_hands=true")
+    """Every human turn of a game's end shows the computer's open hand as seat 0's view has it."""
+    page.goto(near_the_end("carbles", 2, 4, [1], left=80, options={"open_hands": True}))
     wait_settled(page)
     assert saved_record(page)["options"]["open_hands"] is True
     rnd = random.Random(4)
@@ -141,7 +143,7 @@ def test_open_hands_show_the_computers_cards_all_game(page: Page) -> None:
         one_click(page, rnd, PROGRESS)
     else:
         raise AssertionError("the game did not end")
-    assert clicks > 20 and checked > 10
+    assert clicks > 5 and checked >= 4
     expect(page.locator("#game-over")).to_be_visible()
     assert winners_shown(page, names_of(2, {1})) in ([0], [1])
     scores = [int(s) for s in page.locator("#game-over-text .score b").all_inner_texts()]

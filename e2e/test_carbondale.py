@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 import pyengine
 from e2e.conftest import saved_record, shot, wait_settled
-from e2e.play import click_through, one_click
+from e2e.play import click_through, near_the_end, one_click
 
 GAME = "index.html?game=carbondale&delay=0"
 FINISH = ("build", "claim", "contribute")
@@ -90,7 +90,8 @@ def test_a_whole_game_against_the_computer(page: Page) -> None:
 
 
 def test_a_whole_three_player_game_with_two_computers(page: Page) -> None:
-    page.goto(f"{GAME}&players=3&seed=3&bots=1,2&level=easy")
+    """The end of a three-player game by clicking (its first moves made in CPython)."""
+    page.goto(near_the_end("carbondale", 3, 3, [1, 2], left=15))
     wait_settled(page)
     expect(page.locator("#board .cb-seat")).to_have_count(3)
     clicks = click_through(page, random.Random(3), max_clicks=800, prefer=FINISH)

@@ -117,13 +117,17 @@ def soak_game(game_id: str, players: int, seed: int) -> tuple[int, int]:
     return steps, refusals
 
 
-def soak(games: int, seed: int, only: str | None = None) -> dict[str, object]:
+def soak(games: int, seed: int, only: str | None = None, every_count: bool = True) -> dict[str, object]:
+    """Play ``games`` random games of each game (``only`` one) at every player count (or, without
+    ``every_count``, at the counts the test suite plays), checking every step."""
     started = time.perf_counter()
     rows = []
     for game_id in pyengine.GAMES:
         if only and game_id != only:
             continue
-        for players in player_counts(game_id):
+        info = pyengine.GAMES[game_id]
+        counts = range(info.min_players, info.max_players + 1) if every_count else player_counts(game_id)
+        for players in counts:
             actions = refusals = 0
             for n in range(games):
                 done, refused = soak_game(game_id, players, seed + n)
