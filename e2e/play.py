@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from cardtable_web import address  # noqa: E402
 from cardtable_web.session import Session  # noqa: E402
 from cardtable_web.setup import Seat, Setup  # noqa: E402
+
 from tests.bench.rulebased import CHOOSERS, RuleBasedBot  # noqa: E402
 
 CLICKABLE = "#board [data-action]:visible, #board [data-select]:visible, #board [data-ui='take-device']:visible"
