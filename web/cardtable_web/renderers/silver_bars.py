@@ -37,12 +37,14 @@ def _vault(
     attempt: dict[str, Any] | None = None,
     mark: tuple[int, str] | None = None,
     owner: str = "",
+    said: str = "",
 ) -> str:
     """One vault column: header (number, lock badge or lock button), the stack, its silver value.
 
     ``attempt``: the facts a click on the stack tries when it plays nothing; ``mark``: the seat whose latest
     turn changed this vault, and the label saying so. A vault a card can go to is a button whose name starts with
-    "Vault 3, Computer 2:" for screen readers (``owner``: the name of the seat whose row it is in)."""
+    "Vault 3, Computer 2:" for screen readers (``owner``: the name of the seat whose row it is in), and whose
+    tooltip is its move in words (``said``)."""
     head = f'<span class="sb-vno">V{number}</span>'
     if vault["locked"]:
         head += '<span class="sb-lock" title="locked">LOCKED</span>'
@@ -55,7 +57,7 @@ def _vault(
     if not vault["cards"] and not vault["rubble"]:
         body += '<span class="sb-empty">empty</span>'
     cls = "sb-stack" + (" target clickable" if action else (" tryable" if attempt else ""))
-    attr = f' data-action="{esc(action)}" role="button" tabindex="0" title="{esc(action)}"' if action else ""
+    attr = f' data-action="{esc(action)}" role="button" tabindex="0" title="{esc(said)}"' if action else ""
     if action:  # its name, read before what the vault holds
         body = f'<span class="sr-only">Vault {number}{", " + esc(owner) if owner else ""}: </span>' + body
     if attempt and not action:
@@ -295,8 +297,10 @@ def side_html(
         attempt = {"kind": kind, "token": chosen, "vault": i, "side": s} if kind else None
         who = marked.get((s, i))
         mark = (who, last_label(view, who)) if who is not None else None
-        cols.append(_vault(i + 1, vault, offers.targets.get((s, i)), offers.locks.get(i) if s == me else None,
-                           attempt=attempt, mark=mark, owner=names[s]))
+        target = offers.targets.get((s, i))
+        said = _capital(say(move_words(view, target), names, seat)) if target else ""
+        cols.append(_vault(i + 1, vault, target, offers.locks.get(i) if s == me else None,
+                           attempt=attempt, mark=mark, owner=names[s], said=said))
     return f'<section class="sb-side seat-{s}{" sb-mine" if s == me and seat is not None else ""}">{header}' \
            f'<div class="sb-vaults">{"".join(cols)}</div></section>'
 
