@@ -62,13 +62,14 @@ SIDES = ((-1, 0, "to the right of"), (1, 0, "to the left of"), (0, -1, "below"),
 
 
 def place_words(at: Mapping[Cell, Card | str], cell: Cell) -> str:
-    """A cell named by a card beside it: ``below the 3♣``; ``in the middle of the table`` with none."""
+    """A cell named by a card beside it: ``below the 3♣``; ``away from every card`` with none (``in the middle
+    of the table`` on an empty table)."""
     x, y = cell
     for dx, dy, side in SIDES:
         card = at.get((x + dx, y + dy))
         if card is not None:
             return f"{side} the {card}"
-    return "in the middle of the table"
+    return "away from every card" if at else "in the middle of the table"
 
 
 def why_illegal(core: CardcassonneState, action: Action) -> str:

@@ -225,25 +225,28 @@ def _board(view: dict[str, Any], moves: Moves, names: list[str], counts: bool, c
     chosen_cells = moves.plays.get(chosen, {}) if chosen else {}
     marks = _marks(view)
     anchors = {tuple(area["cells"][0]): i for i, area in enumerate(areas)}
+    at = {cell: str(entry["card"]) for cell, entry in cells.items()}
     out = []
     for y in range(y0, y1 + 1):
         for x in range(x0, x1 + 1):
             entry = cells.get((x, y))
             if entry is None:
                 if (x, y) in chosen_cells:
+                    said = f"Play {chosen} {game_words.place_words(at, (x, y))}"
                     out.append(
                         f'<button type="button" class="cc-slot target clickable" '
-                        f'data-action="{html.esc(chosen_cells[(x, y)])}" title="play {html.esc(chosen)} at {x},{y}">'
-                        f"{x},{y}</button>"
+                        f'data-action="{html.esc(chosen_cells[(x, y)])}" title="{html.esc(said)}">+</button>'
                     )
                 elif chosen:
                     attempt = {"kind": "play", "card": chosen, "x": x, "y": y}
                     kind = "cc-slot cc-open" if (x, y) in open_cells else "cc-void"
-                    name = html.spoken(f"play {chosen} at {x},{y}?", keep_shown=True)
-                    out.append(f'<button type="button" class="{kind} tryable" title="{x},{y}" '
+                    place = game_words.place_words(at, (x, y))
+                    name = html.spoken(f"play {chosen} {place}?", keep_shown=True)
+                    out.append(f'<button type="button" class="{kind} tryable" title="{html.esc(place)}" '
                                f'aria-label="{html.esc(name)}"{html.tried(attempt)}></button>')
                 elif (x, y) in open_cells:
-                    out.append(f'<div class="cc-slot cc-open" title="{x},{y}"></div>')
+                    title = html.esc(game_words.place_words(at, (x, y)))
+                    out.append(f'<div class="cc-slot cc-open" title="{title}"></div>')
                 else:
                     out.append('<div class="cc-void"></div>')
                 continue
