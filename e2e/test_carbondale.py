@@ -118,7 +118,7 @@ def test_claiming_a_card_from_the_computer(page: Page) -> None:
     wait_settled(page)
     # the computer answers at once, and the claimer's turn goes on
     lines = log_lines(page)[-2:]
-    assert lines[0].startswith(f"You challenge for {target_name}"), lines[0]  # the one human is "you"
+    assert lines[0].startswith(f"You challenge for the {target_name}"), lines[0]  # the one human is "you"
     assert "Computer 2 (easy) defends with" in lines[1] or "Computer 2 (easy) does not defend" in lines[1]
     assert "your network" not in lines[0] and "Computer 2 (easy)'s network" in lines[0]
     history = pyengine.replay(saved_record(page)).history()
