@@ -201,7 +201,7 @@ def _status(view: dict[str, Any], seat: int | None) -> str:
             else f"{{{owner}}} {{{owner}:answers}}."
         )
         text = (
-            f"{{{challenger}}} {{{challenger}:challenges}} for @target@ at {pending['x']},{pending['y']} in "
+            f"{{{challenger}}} {{{challenger}:challenges}} for @target@ in "
             f"{{{owner}:poss}} network with @challenge@. {answer}"
         )
         lines.append(
@@ -329,7 +329,7 @@ def _seat(
         f" in hand</span></div>"
     )
     builds = moves.builds.get(hand_card, {}) if hand_card is not None and owner == seat else {}
-    built = [f"{key[3]} at {key[1]},{key[2]}" for key, by in marks.items() if len(key) == 4 and key[0] == owner]
+    built = [str(key[3]) for key, by in marks.items() if len(key) == 4 and key[0] == owner]
     if built:
         words = html.last_move_words(view, owner)
         head += (f'<p class="cb-recent">{html.esc(words[:1].upper() + words[1:])}: '
@@ -392,10 +392,10 @@ def _grid(
             )
             attempt = _build_attempt(trying, x, y, cells) if trying and not cards and not options else None
             if attempt:
-                rows.append(f'<button type="button" class="{cls} tryable" title="{x},{y}"{html.tried(attempt)}>'
-                            f"</button>")
+                rows.append(f'<button type="button" class="{cls} tryable" title="build {html.esc(trying)} here?"'
+                            f"{html.tried(attempt)}></button>")
             else:
-                rows.append(f'<div class="{cls}" title="{x},{y}">{"".join(inner)}</div>')
+                rows.append(f'<div class="{cls}">{"".join(inner)}</div>')
     rows.append("</div>")
     return "".join(rows)
 
