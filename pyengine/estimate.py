@@ -28,9 +28,9 @@ def chances(projected: list[float], spread: float, slope: float = 0.25) -> list[
     return values
 
 
-def seen(rules: Rules, core: Core, seat: int) -> dict[str, Any]:
-    """What ``seat`` sees of ``core`` as a judgement reads it: ``State.view(seat)`` less its moves (the shared keys
-    players, seat, current_player, over, scores and winners, then the game's own view)."""
+def seen(rules: Rules, core: Core, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` sees of ``core`` (None: the public view) as a judgement reads it: ``State.view(seat)`` less its
+    moves (the shared keys players, seat, current_player, over, scores and winners, then the game's own view)."""
     scores = rules.scores(core)
     current = rules.current_player(core)
     view: dict[str, Any] = {"players": len(scores), "seat": seat, "current_player": current,

@@ -110,7 +110,8 @@ def test_a_level_tuned_for_a_game_plays_only_that_game_so(monkeypatch: pytest.Mo
     everywhere."""
     tuning = {game_id: pyengine.core.rules_for(game_id).ai_tuning for game_id in GAME_IDS}
     assert tuning["carbles"] == {"hard": {"exploration": 0.4}}
-    assert tuning["cardcassonne"] == {"hard": {"root_width": 16}}
+    assert tuning["cardcassonne"] == {"normal": {"root_width": 8, "prior": 2.0},
+                                      "hard": {"root_width": 16, "prior": 2.0}}
     for game_id in GAME_IDS:
         rules = pyengine.core.rules_for(game_id)
         for name, level in LEVELS.items():

@@ -93,9 +93,10 @@ class CardcassonneRules(Rules):
     )
     notation = NOTATION
     positions: Mapping[str, NamedPosition] = _view.POSITIONS
-    ai_tuning = {"hard": {"root_width": 16}}
-    """Measured against normal (docs/benchmarks.md): dozens of placements leave too few iterations each, so hard
-    weighs the best 16 of the ranking (``rank_actions``)."""
+    ai_tuning = {"normal": {"root_width": 8, "prior": 2.0}, "hard": {"root_width": 16, "prior": 2.0}}
+    """Measured against the rule-based player and normal (docs/benchmarks.md): dozens of placements leave too few
+    iterations each, so the root weighs the best few by the judgement's plans (:func:`pyengine.ai.plan_turn`),
+    the best tried first and favoured while their visits are few."""
 
     # -- setup ---------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> CardcassonneState:
@@ -282,36 +283,14 @@ class CardcassonneRules(Rules):
         return [s for s, p in enumerate(core.points) if p == best]
 
     def evaluate(self, core: CardcassonneState) -> list[float] | None:
-        """Points banked plus what the tokens will probably earn, through :func:`chances`.
-
-        A token earns only when its area is scored by its owner's turn (rule 15) or completed: a token in a
-        partially complete area is nearly banked while its owner still has a turn; one in an open area is worth
-        its area's value times the chance to close it in the owner's turns left; a token left on the table at
-        the end earns only the face-card bonus. A token in hand is worth a few points while turns remain."""
+        """Each seat's worth by the game's judgement (:func:`judgement.worths`: points banked, tokens by how close
+        their areas are to closing, tokens in reserve), through :func:`chances`; the search's cut-off judges as
+        the rule-based player does."""
         if core.phase == "over":
             won = self.winners(core)
             return [1.0 if s in won else 0.0 for s in range(core.players)]
-        turns = _turns_left(core)
-        projected = [float(p) for p in core.points]
-        at, areas = core.table.at, core.table.areas
-        for x, y, owner in core.tokens:
-            area = areas[(x, y)]
-            value = area_value(len(area.cells))
-            face = END_BONUS if at[(x, y)].rank in FACE_RANKS else 0.0
-            left = turns[owner]
-            if left <= 0:
-                worth = face
-            elif area.partial:
-                worth = 0.9 * value + 0.1 * face
-            else:
-                missing = len(area.open) - len(area.cells)
-                chance = min(0.8, left / (3.0 * missing))
-                worth = chance * value + (1.0 - chance) * face * min(1.0, 3.0 / left)
-            projected[owner] += worth
-        for s in range(core.players):
-            projected[s] += 2.5 * min(core.tokens_left[s], turns[s] / 2.0)
         spread = 5.0 + 0.15 * (sum(len(h) for h in core.hands) + len(core.deck))
-        return chances(projected, spread)
+        return chances(_judgement.worths(seen(self, core, None)), spread)
 
     def judgement(self, core: CardcassonneState, seat: int) -> float:
         """The seat's lead as its view shows it, tokens valued by how close their areas are to closing
@@ -397,17 +376,6 @@ class CardcassonneRules(Rules):
 
 _NO_CHANCE = random.Random(0)
 """The quick playouts' generator where their scoring choice, which draws nothing, is used as a rule."""
-
-
-def _turns_left(core: CardcassonneState) -> list[int]:
-    """Each seat's turns still to play (rule 17: one card a turn; a card drawn now is played later)."""
-    players, deck = core.players, len(core.deck)
-    turns = []
-    for s in range(players):
-        ahead = (s - core.turn) % players  # seats before this one in the current round of turns
-        drawn = max(0, (deck - ahead + players - 1) // players) if deck else 0
-        turns.append(len(core.hands[s]) + drawn if core.play_out else drawn + (1 if deck and s == core.turn else 0))
-    return turns
 
 
 def _score_area(core: CardcassonneState, anchor: Cell) -> tuple[dict[str, Any], Event]:
