@@ -232,7 +232,7 @@ def test_a_card_lights_up_exactly_its_legal_cells_and_a_token_shows_in_the_playe
     assert offered(page) == ["token", "no token"]
     assert replayed(page).legal_texts() == ["token", "no token"]
     expect(page.locator("#board .cc-say")).to_have_text("Place a token on the card you just played?")
-    placed = page.locator(f"#board .cc-grid .cc-cell[title^='{card} at 1,0;']")
+    placed = page.locator(f"#board .cc-grid .cc-cell[data-cell='1,0'][title^='{card};']")
     expect(placed).to_have_count(1)
     expect(placed.locator(".cc-token")).to_have_count(0)
     expect(page.locator("#board .cc-player.seat-0 .cc-supply")).to_have_text("1×7")
@@ -248,7 +248,7 @@ def test_a_card_lights_up_exactly_its_legal_cells_and_a_token_shows_in_the_playe
     mine = token_colour(page, "#board .cc-player.seat-0 .cc-token")
     theirs = token_colour(page, "#board .cc-player.seat-1 .cc-token")
     assert mine != theirs, "the seats' tokens differ in colour"
-    assert token_colour(page, f"#board .cc-grid .cc-cell[title^='{card} at 1,0;'] .cc-token") == mine
+    assert token_colour(page, f"#board .cc-grid .cc-cell[data-cell='1,0'][title^='{card};'] .cc-token") == mine
     shot(page, "cardcassonne", "token")
     assert wait_settled(page) == "ready"
     view = replayed(page).view(0)
