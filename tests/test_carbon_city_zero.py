@@ -618,7 +618,7 @@ def test_renderer_shows_trackers_market_and_turn() -> None:
     assert "ccz-carbon-tracker" in page and ">42<" in page and ">6<" in page
     assert 'data-action="buy Bike Lanes"' in page and 'data-action="buy Ecohouses"' not in page
     assert 'data-action="end turn"' in page
-    assert "Draw 1" in page and "Carbon -1 this turn" in page  # card boxes show special and link
+    assert "Draw 1" in page and "1 carbon less this turn" in page  # card boxes show special and link
     # a card with both a special and a link shows two buttons
     assert 'data-action="use Bike Lanes #3 special"' in page and 'data-action="use Bike Lanes #3 link"' in page
     # someone else's screen offers nothing

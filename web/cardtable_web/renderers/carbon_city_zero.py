@@ -61,7 +61,8 @@ def _special_text(special: str) -> str:
 def _link_text(link: str) -> str:
     if link == "factories-zero":
         return "Factories with carbon count 0 this turn"
-    return f"Carbon {link.split()[0]} this turn"
+    change = int(link.split()[0])
+    return f"{abs(change)} carbon {'less' if change < 0 else 'more'} this turn"
 
 
 def _seat_name(view: dict[str, Any], deck: int) -> str:

@@ -368,9 +368,9 @@ def _grid(
             options = builds.get((x, y), [])
             inner = []
             for index, entry in enumerate(cards):
-                who = marks.get((owner, x, y, entry["card"]))
-                mark = (who, html.last_move_words(view, who)) if who is not None else None
-                inner.append(_placed(entry, owner, x, y, len(cards) == 2, index, moves, claim, pending, mark))
+                mark = _mark_of(view, marks.get((owner, x, y, entry["card"])))
+                inner.append(_placed(entry, owner, x, y, len(cards) == 2, index, moves, claim, pending, mark,
+                                     _source(entry, cells)))
             if options:
                 inner.append('<span class="cb-builds">')
                 for text, direction, source in options:
@@ -400,6 +400,16 @@ def _grid(
     return "".join(rows)
 
 
+def _mark_of(view: dict[str, Any], who: int | None) -> tuple[int, str] | None:
+    """The seat whose latest turn built a card, and those words (None: nobody's latest turn)."""
+    return (who, html.last_move_words(view, who)) if who is not None else None
+
+
+def _source(entry: dict[str, Any], cells: dict[tuple[int, int], list[Any]]) -> str:
+    """The card a placed card was built from ("" for a starting card)."""
+    return str(cells.get(tuple(entry["from"]), [{}])[-1].get("card", "")) if entry["dir"] else ""
+
+
 def _placed(
     entry: dict[str, Any],
     owner: int,
@@ -411,24 +421,26 @@ def _placed(
     claim: Selection | None,
     pending: dict[str, Any] | None,
     mark: tuple[int, str] | None = None,
+    source: str = "",
 ) -> str:
     """A card in a network: red cards lean toward their source, marks for start and vulnerable; ``mark``: the
-    seat whose latest turn built it and those words (the slot is outlined; the seat's head says it in words)."""
+    seat whose latest turn built it and those words (the slot is outlined; the seat's head says it in words);
+    ``source``: the card it was built from, named in its tooltip."""
     card = entry["card"]
     token = _claim_token(owner, x, y)
     notes = []
     if entry["start"]:
         notes.append("starting card")
     if entry["dir"]:
-        notes.append(f"built {entry['dir']} from {entry['from'][0]},{entry['from'][1]}")
+        notes.append(f"built {entry['dir']} of the {source}" if source else f"built {entry['dir']}")
     if entry["vulnerable"]:
         notes.append("vulnerable")
     if mark:
         notes.append(mark[1])
-    title = f"{card} ({', '.join(notes)})" if notes else card
+    title = f"{card}: {', '.join(notes)}" if notes else card
     is_pending = pending is not None and pending["owner"] == owner and (pending["x"], pending["y"]) == (x, y)
     if token in moves.claims:
-        face = html.card(card, select=token, selected=claim == token, extra="cb-claimable", title=f"{title}: claim it")
+        face = html.card(card, select=token, selected=claim == token, extra="cb-claimable", title=f"{title}. Claim it")
     else:
         face = html.card(card, title=title, extra="cb-claimed" if is_pending else "")
     is_red = card[-1] in "♡♢"

@@ -316,7 +316,7 @@ def _card_cell(
             edges.append(f"cc-e{side}")
     suit = SUIT_NAMES.get(area["suit"], "")
     title = (
-        f"{entry['card']} at {x},{y}; {area['suit']} area of {area['size']} card{'s' if area['size'] > 1 else ''}, "
+        f"{entry['card']}; {area['suit']} area of {area['size']} card{'s' if area['size'] > 1 else ''}, "
         f"L = {area['open']} open cell{'s' if area['open'] != 1 else ''} ({_area_state(area)})"
     )
     token = ""
@@ -331,7 +331,7 @@ def _card_cell(
     mark = marks.get((x, y))
     if mark is not None:
         who, labelled = mark
-        title += f"; {html.last_move_words(view, who)}" + ("" if labelled else " (scored this area)")
+        title += f"; {html.last_move_words(view, who)}" + ("" if labelled else ", which scored this area")
     cls = html.classes(
         "cc-cell",
         f"cc-{suit}",
@@ -342,7 +342,8 @@ def _card_cell(
         "cc-scorable" if index in scorable else None,
         "cc-done" if area["complete"] else ("cc-partial" if area["partial"] else None),
     )
-    return f'<div class="{cls}" title="{html.esc(title)}">{html.card(entry["card"])}{token}{badge}</div>'
+    return (f'<div class="{cls}" data-cell="{x},{y}" title="{html.esc(title)}">{html.card(entry["card"])}{token}'
+            f"{badge}</div>")
 
 
 def _hand(view: dict[str, Any], counts: bool, chosen: str | None, targets: dict[str, dict[Cell, str]]) -> str:

@@ -230,8 +230,9 @@ def last_round_html(view: dict[str, Any]) -> str:
     if not last or last["round"] == view["round"] and not view.get("over"):
         return ""
     names: list[str] = view["names"]
-    gains = ", ".join(f"{esc(names[s])} +{last['points'][s]}" for s in (0, 1))
-    return f'<p class="sb-last">Round {last["round"]} ended ({esc(last["reason"])}): {gains}.</p>'
+    gains = " and ".join(f"{esc(names[s])} {last['points'][s]}" for s in (0, 1))
+    why = esc(game_words.ROUND_ENDS.get(last["reason"], last["reason"]))
+    return f'<p class="sb-last">Round {last["round"]} ended, as {why}. Points for it: {gains}.</p>'
 
 
 def prompt_html(view: dict[str, Any], chosen: str | None, offers: Offers) -> str:
