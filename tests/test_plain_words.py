@@ -2,10 +2,11 @@
 
 Random games of every game and player count are played; at the human's decisions every text the page can show
 is made the way the page makes it: the suggestion for a move (``drawing.hint_of``), the reason a click on a
-place that plays nothing is refused (each ``data-try`` of the table, with nothing chosen and with each offered
-choice made), the reason a move from an earlier position is refused (a stale click), the banner, the headline,
-the scores and the log. Each text is searched for notation-shaped tokens: grid coordinates, seat, marble, vault
-and card-place codes, signed numbers, rule numbers, Python reprs, quoted commands and nested parentheses.
+place that plays nothing is refused (each ``data-try`` of the table, with nothing chosen and with some offered
+choices made), the table's tooltips and screen-reader names, the reason a move from an earlier position is
+refused (a stale click), the banner, the headline, the scores and the log. Each text is searched for
+notation-shaped tokens: grid coordinates, seat, marble, vault and card-place codes, signed numbers, rule numbers,
+Python reprs, quoted commands and nested parentheses.
 """
 
 from __future__ import annotations
@@ -46,12 +47,14 @@ PLAYERS = {"carbondale": [2, 3, 4], "silver-bars": [2], "carbles": [1, 2, 4, 12]
 """The player counts played (every count of the games with a few; the smallest, the largest and some between
 for Carbles)."""
 
-DECISIONS = 8
+DECISIONS = 6
 ACTIONS = 500
 """The actions played at most in one game (enough to end most games of most games)."""
 """The human decisions looked at in one game (the page's texts are made for each)."""
 
 TRY = re.compile(r'data-try="([^"]*)"')
+LABEL = re.compile(r'(?:title|aria-label)="([^"]*)"')
+"""A tooltip or a name a screen reader says."""
 SELECT = re.compile(r'data-select="([^"]*)"')
 
 
@@ -88,7 +91,10 @@ def table_texts(session: Session, rnd: random.Random, earlier: list[pyengine.Sta
     choices = [None, *rnd.sample(SELECT.findall(board), min(3, len(SELECT.findall(board))))]
     for choice in choices:
         session.selection = None if choice is None else selection.decode(unescape(choice))
-        tries = TRY.findall(drawing.table_html(session))
+        board = drawing.table_html(session)
+        for label in set(LABEL.findall(board)):
+            yield "tooltip or label", unescape(label)
+        tries = TRY.findall(board)
         for attempt in rnd.sample(tries, min(4, len(tries))):
             yield "refusal", session.why_not(unescape(attempt))
     session.selection = None
