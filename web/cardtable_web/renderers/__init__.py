@@ -1,4 +1,5 @@
-"""One renderer per game: ``render(view, selection) -> str`` (HTML), ``selection_for`` and ``selection_words``.
+"""One renderer per game: ``render(view, selection) -> str`` (HTML), ``selection_for``, ``selection_words`` and
+``move_words``.
 
 - ``view`` is ``State.view(seat)`` for the seat on screen, plus ``names`` (a display name
   per seat) and ``you`` (the seat of the person at the screen, or None), so a renderer can
@@ -23,6 +24,11 @@ into ``data-select`` by :func:`cardtable_web.html.selecting`. Every legal action
 which selection to click next toward ``action`` (a key of ``view["moves"]``) when the table shows
 ``selection``: None when the table offers the action now, else an element's selection on that table
 (clicking the chosen element again unchooses it). ``selection_words(view, selection) -> str`` names it
-("7♠", "marble 2"). The page's suggested move uses both (:func:`cardtable_web.drawing.hint_of`).
+("the 7♠ in your hand", "your second marble"). ``move_words(view, action) -> str`` says a legal move to the
+player who decides, in plain words with seat placeholders ("put your silver 6 in your middle vault"), usually
+through the game's ``words.move_words``. The page's suggested move uses all three
+(:func:`cardtable_web.drawing.hint_of`). A renderer may add ``score_words(score) -> str`` when a plain number
+would mislead ("cut 6 carbon"). Nothing a renderer writes for a player (text, tooltips, screen-reader names)
+shows an action's notation, a grid cell or a seat code: ``tests/test_plain_words.py`` checks it.
 The site's list of renderers is :mod:`cardtable_web.registry`.
 """
