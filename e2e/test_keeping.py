@@ -61,8 +61,11 @@ def test_back_returns_to_the_lobby_and_forward_to_the_table(page: Page) -> None:
     page.goto("index.html")
     wait_settled(page)
     page.locator("input[name=game][value=carbondale]").check()
+    page.locator("#start").scroll_into_view_if_needed()
+    page.mouse.wheel(0, 400)  # the lobby scrolled down: the table still opens at its top
     page.locator("#start").click()
     wait_settled(page)
+    assert page.evaluate("window.scrollY") == 0
     clicks(page, random.Random(1), 3)
     played = moves(page)
     page.go_back()
@@ -127,8 +130,10 @@ def test_take_back_against_the_computer_and_its_refusal_after_a_draw(page: Page)
     page.locator("#board [data-select]").first.click()
     page.locator("#board [data-action^='discard']").first.click()  # a discard draws a card
     wait_settled(page)
-    expect(page.locator("#undo")).to_be_disabled()
+    expect(page.locator("#undo")).to_be_disabled()  # it looks refused (aria-disabled) and says why when tapped
     assert "card seen for the first time" in (page.locator("#undo").get_attribute("title") or "")
+    page.locator("#undo").click(force=True)  # (force: a tap on a refused control, which the browser passes on)
+    expect(page.locator("#message")).to_contain_text("Nothing to take back")
 
 
 def test_a_shared_address_opens_the_same_game_in_a_fresh_browser(browser: Browser, page: Page, base_url: str) -> None:
@@ -170,7 +175,7 @@ def test_a_finished_game_replays_to_its_final_scores(page: Page) -> None:
         page.locator("[data-ui='replay-forward']").click()
         page.wait_for_function(f"document.documentElement.dataset.replayIndex === '{step + 1}'")
     shown = page.locator("#status .score b").all_inner_texts()
-    assert shown == [str(int(s)) for s in final.scores()]
+    assert shown == [f"cut {int(s)} carbon" for s in final.scores()]  # Carbon City Zero's score, in words
     page.locator("#log [data-step='3']").click()
     page.wait_for_function("document.documentElement.dataset.replayIndex === '3'")
     # the position is shown with the latest turn marked, as the table marks it

@@ -312,6 +312,17 @@ def test_a_sealed_address_opens_after_the_game_ends_and_in_a_second_tab() -> Non
     assert isinstance(later.screen, TableScreen) and later.controller.session.table == player.controller.session.table
 
 
+def test_a_refused_take_back_says_why_when_tapped() -> None:
+    """At the start nothing can be taken back: the button is drawn refused, and tapping it says why."""
+    player = Player()
+    player.start(game="silver-bars", players=2, seed=7, bots=[1], level="easy", delay=0)
+    assert not player.table.undo_enabled
+    moves = player.table.moves
+    player.click(Click(ui="undo"))
+    assert player.table.message.startswith("Nothing to take back: a take-back never goes past")
+    assert player.table.moves == moves
+
+
 def test_back_to_the_lobby_and_forward_again() -> None:
     player = Player()
     player.start(game="carbondale", players=2, seed=5, bots=[1], level="easy", delay=0)

@@ -380,8 +380,8 @@ class TableController:
             return
         try:
             session.take_back()
-        except ValueError as exc:
-            session.message = str(exc)
+        except ValueError as exc:  # a refused take-back says why (the button stays tappable for that)
+            session.message = str(exc)[:1].upper() + str(exc)[1:] + "."
 
     def cancel(self) -> Effects:
         """Escape at the table: drop the chosen card (or other selection)."""

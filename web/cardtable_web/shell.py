@@ -140,6 +140,7 @@ class Page:
         if self.shown == (title, game):
             return
         self.shown = (title, game)
+        window.scrollTo(0, 0)  # a table opens at its top (not at the lobby's scroll)
         self.zoom = 1.0
         document.title = f"{title} · Card Table"
         byid("table-title").textContent = title
@@ -174,7 +175,7 @@ class Page:
         restore_focus(focused)
         undo = byid("undo")
         undo.hidden = False
-        undo.disabled = not screen.undo_enabled
+        undo.setAttribute("aria-disabled", "false" if screen.undo_enabled else "true")  # tapped, it says why
         undo.title = screen.undo_reason
         root = document.documentElement
         root.dataset.moves = str(screen.moves)
