@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from cardtable_web import address  # noqa: E402
 from cardtable_web.session import Session  # noqa: E402
 from cardtable_web.setup import Seat, Setup  # noqa: E402
+
 from pyengine.words import ORDINALS  # noqa: E402
 from tests.bench.rulebased import RuleBasedBot  # noqa: E402
 
