@@ -76,3 +76,24 @@ def test_play_again_after_looking_at_the_table(page: Page) -> None:
     page.wait_for_function("document.documentElement.dataset.moves === '0'")
     wait_settled(page)
     assert page.url != old and "moves=" in page.url
+
+
+def test_the_banner_opens_to_its_full_text_and_survives_a_reload(page: Page) -> None:
+    """On a phone the banner is one line; a tap opens it to all the computer did, and a reload tells it again."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("index.html?game=carbondale&players=3&seed=5&bots=1,2&level=easy&delay=0")
+    rnd = random.Random(5)
+    banner = page.locator("#banner")
+    while not banner.inner_text():
+        wait_settled(page)
+        one_click(page, rnd)
+    wait_settled(page)
+    said = banner.inner_text()
+    assert said.startswith("Computer ")
+    expect(banner).to_have_attribute("aria-expanded", "false")
+    banner.click()
+    expect(banner).to_have_attribute("aria-expanded", "true")
+    assert banner.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), "the whole text shows once opened"
+    page.reload()
+    wait_settled(page)
+    expect(banner).to_have_text(said)

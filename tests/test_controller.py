@@ -312,6 +312,33 @@ def test_a_sealed_address_opens_after_the_game_ends_and_in_a_second_tab() -> Non
     assert isinstance(later.screen, TableScreen) and later.controller.session.table == player.controller.session.table
 
 
+def test_the_banner_survives_a_reload() -> None:
+    """The banner tells what the computer did since the player's last move, and a reload tells it again."""
+    storage = MemoryStorage()
+    player = Player(storage)
+    player.start(game="carbondale", players=2, seed=5, bots=[1], level="easy", delay=0)
+    while not player.table.banner:
+        one_move(player)
+    assert player.table.banner.startswith("Computer 2 (easy) ")
+    again = Player(storage)
+    again.run(again.controller.address_changed("#" + player.fragment))
+    assert again.table.banner == player.table.banner
+
+
+def test_after_a_hot_seat_hand_over_the_banner_says_what_the_others_did() -> None:
+    player = Player()
+    player.start(game="silver-bars", players=2, seed=3, bots=[], level="easy", delay=0)
+    player.click(Click(ui="take-device"))
+    first = player.controller.session.state.current_player
+    while player.controller.session.state.current_player == first:
+        one_move(player)
+    player.click(Click(ui="take-device"))
+    name = player.controller.session.names[first]
+    assert player.table.banner.startswith(f"{name} "), player.table.banner
+    said = [line for line in player.table.log_lines if line.startswith(name)]
+    assert said and said[-1].split(";")[0].split(". ")[0] in player.table.banner
+
+
 def test_a_refused_take_back_says_why_when_tapped() -> None:
     """At the start nothing can be taken back: the button is drawn refused, and tapping it says why."""
     player = Player()

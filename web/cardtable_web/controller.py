@@ -73,8 +73,6 @@ class TableController:
         """What this tab kept last (:attr:`Kept.token`): from there it may go anywhere (on, or back)."""
         self.elsewhere = False
         """True once another tab moved this game on: this tab keeps nothing more until it loads the newer one."""
-        self.banner_from = 0
-        """The banner tells what the computers did since this move (the last human decision)."""
         self.drawn = 0.0
         self.previous_seat: int | None = None
         self.decisions: list[dict[str, Any]] = []
@@ -162,7 +160,6 @@ class TableController:
         self.session = session
         self.elsewhere = False
         self.last_kept = None
-        self.banner_from = len(session.state.history())
         if not session.table:
             session.table = self.keeper.table_of(session) or self.table_names()
         self.address = address.sealed(session)
@@ -252,7 +249,7 @@ class TableController:
             title=session.info.title,
             game=session.setup.game,
             status_html=drawing.status_html(session),
-            banner=drawing.banner(session, self.banner_from),
+            banner=drawing.banner(session, drawing.turn_start(session)),
             pace=session.setup.delay,
             board_html=drawing.handover_html(session) if handover else drawing.table_html(session),
             zoomable=not handover,
@@ -348,7 +345,6 @@ class TableController:
         else:
             try:
                 session.act(text)
-                self.banner_from = len(session.state.history())
             except ValueError as exc:  # IllegalAction is a ValueError
                 session.message = str(exc)
         return self.refresh()

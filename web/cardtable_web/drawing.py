@@ -110,23 +110,26 @@ def scores_html(state: pyengine.State, names: list[str]) -> str:
 
 
 def banner(session: Session, since: int) -> str:
-    """One line saying what the last computer did (its whole turn) since the last human decision, in words;
-    the turns of other computers before it are in the log.
+    """What the other players did since move ``since`` (the end of the last turn of the player on screen), in
+    words: each player's turn in one sentence, for a reload or a hot-seat hand-over as for the computer's reply.
 
-    The computer is named once ("Computer 2 builds 3♣ at 1,1; contributes 3♡; draws from the pile (twice)"):
-    its further steps drop the name, and a step repeated at once is counted instead of said again."""
+    A player is named once per turn ("Computer 2 builds 3♣ south of its 2♠; contributes 3♡; draws from the pile
+    (twice)"): its further steps drop the name, and a step repeated at once is counted instead of said again."""
     session.trail.follow(session.state)
-    recent = session.trail.entries[since:]
-    entries = [e for e in recent if e.seat is not None and session.setup.seats[e.seat].computer]
-    if not entries:
-        return ""
-    last = entries[-1].seat
-    turn: list[str] = []
-    for entry in reversed(entries):
-        if entry.seat != last:
-            break
-        turn.insert(0, entry.text)
-    subject = f"{{{last}}} "
+    on_screen = session.viewer if session.viewer is not None else session.you
+    entries = [e for e in session.trail.entries[since:] if e.seat is not None and e.seat != on_screen]
+    turns: list[list[Any]] = []
+    for entry in entries:
+        if turns and turns[-1][0].seat == entry.seat:
+            turns[-1].append(entry)
+        else:
+            turns.append([entry])
+    return ". ".join(_turn_words(session, [e.text for e in turn], turn[0].seat) for turn in turns)
+
+
+def _turn_words(session: Session, turn: list[str], seat: int) -> str:
+    """One player's turn as one sentence: the name said once, repeated steps counted."""
+    subject = f"{{{seat}}} "
     steps: list[list[Any]] = []
     for index, text in enumerate(turn):
         # the name is dropped only right after a step that ends with the same player doing something
@@ -139,6 +142,16 @@ def banner(session: Session, since: int) -> str:
         else:
             steps.append([said, 1])
     return "; ".join(said + _times(count) for said, count in steps)
+
+
+def turn_start(session: Session) -> int:
+    """The move after the last one the player on screen made (0 before their first): the banner tells the rest."""
+    seat = session.viewer if session.viewer is not None else session.you
+    history = session.state.history()
+    for index in range(len(history) - 1, -1, -1):
+        if history[index][0].current_player == seat:
+            return index + 1
+    return 0
 
 
 def _times(count: int) -> str:

@@ -148,17 +148,15 @@ class Page:
         self.load_rules(game)
 
     def draw_table(self, screen: TableScreen) -> None:
-        """Redraw the table; the element that had the keyboard's focus gets it back (found by what it does)."""
+        """Redraw the table: the board is morphed in place (``web/motion.js``), so its elements keep their identity
+        and what moved slides there; should the focused element be gone, the one that does the same gets the focus."""
         self.show_table(screen.title, screen.game)
         focused = focus_key()
         byid("status").innerHTML = screen.status_html
         byid("banner").textContent = screen.banner
-        byid("banner").title = screen.banner
         byid("pace-table").value = str(screen.pace)
         board = byid("board")
-        board.innerHTML = screen.board_html
-        if screen.zoomable:
-            self.apply_zoom()
+        window.cardTableMotion.redraw(board, self.zoomed(screen.board_html) if screen.zoomable else screen.board_html)
         self.draw_legend(screen.game)
         board.classList.toggle("fresh", screen.moves != self.drawn_moves)
         self.drawn_moves = screen.moves
@@ -216,7 +214,7 @@ class Page:
         self.show_table(screen.title, screen.game)
         byid("game-over").hidden = True
         byid("status").innerHTML = screen.status_html
-        byid("board").innerHTML = screen.board_html
+        window.cardTableMotion.redraw(byid("board"), screen.board_html)
         self.draw_legend(screen.game)
         byid("message").textContent = ""
         log = byid("log")
@@ -253,13 +251,18 @@ class Page:
             window.cardTable.showLobbyError(effect.text, report or None)
 
     # -- zoom (the page alone can measure the board) -----------------------------------------------------------
-    def apply_zoom(self) -> None:
-        for element in document.querySelectorAll("#board .zoomable"):
+    def zoomed(self, html: str) -> Any:
+        """The board's new content (a template's, to be morphed into the board) with every zoomable part at the
+        table's zoom and its zoom controls before it: drawn each time, so a redraw keeps them once and in place."""
+        template = document.createElement("template")
+        template.innerHTML = html
+        for element in template.content.querySelectorAll(".zoomable"):
             element.style.zoom = str(self.zoom)
             controls = document.createElement("div")
             controls.className = "zoom-controls"
             controls.innerHTML = ZOOM_CONTROLS
             element.parentNode.insertBefore(controls, element)
+        return template.content
 
     def fit(self) -> None:
         for element in document.querySelectorAll("#board .zoomable"):
@@ -280,6 +283,9 @@ class Page:
         if self.controller.session is None and self.controller.replay is None:
             return
         event.preventDefault()
+        if ui == "banner":  # the banner opens to its full text, and closes again
+            target.setAttribute("aria-expanded", "false" if target.getAttribute("aria-expanded") == "true" else "true")
+            return
         if ui in ("zoom-in", "zoom-out") and self.controller.replay is None:
             self.zoom = min(2.0, self.zoom * 1.25) if ui == "zoom-in" else max(0.3, self.zoom / 1.25)
             self.run(self.controller.refresh())
