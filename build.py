@@ -6,9 +6,9 @@ Usage::
     python build.py serve [--port 8000] [--host 127.0.0.1] [--out DIR] [--root DIR] [--cache DIR]
     python build.py zip [--zip-dir DIR] [--out DIR] [--root DIR] [--cache DIR]
 
-The site is fully offline: Pyodide and PyScript are vendored from their npm packages (pinned by version and by the
-registry's sha512 integrity), the engine ships as a wheel built from this repository, and the browser layer ships as a
-zip of ``web/cardtable_web/``. Python 3.11 standard library only.
+The site is fully offline: Pyodide, PyScript and idiomorph (the table's DOM morphing) are vendored from their npm
+packages (pinned by version and by the registry's sha512 integrity), the engine ships as a wheel built from this
+repository, and the browser layer ships as a zip of ``web/cardtable_web/``. Python 3.11 standard library only.
 """
 
 from __future__ import annotations
@@ -99,6 +99,13 @@ AXE = NpmPin(
 )
 """A test tool (the browser tests' accessibility checker): fetched and verified into the cache, never shipped."""
 AXE_SCRIPT = "axe.min.js"
+IDIOMORPH = NpmPin(
+    "idiomorph",
+    "0.8.0",
+    "sha512-R47JBL+6jHDQvcnbppIUtXXcxi5h6+wuCEEZXnRhUltsgzPFKzThL5PuHppP9ypJuy+7WawcY1TsSBD/iQbMhw==",
+)
+"""The keyed DOM morphing that redraws the table in place (``web/motion.js`` imports its one ES module)."""
+IDIOMORPH_MODULE = "idiomorph.esm.js"
 
 PYODIDE_LOADER = "pyodide.mjs"
 PYODIDE_RUNTIME = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -284,9 +291,23 @@ def pyscript_files(files: dict[str, bytes]) -> dict[str, bytes]:
     return shipped
 
 
+def idiomorph_files(files: dict[str, bytes]) -> dict[str, bytes]:
+    """idiomorph's ES module alone (the package's other builds, typings and htmx extension are not needed)."""
+    name = f"dist/{IDIOMORPH_MODULE}"
+    require(files, [name], IDIOMORPH)
+    if not re.search(rb"^export\s*\{\s*Idiomorph\s*\}", files[name], re.MULTILINE):
+        raise BuildError(f"{IDIOMORPH.spec}: {name} no longer exports Idiomorph")
+    return {IDIOMORPH_MODULE: files[name]}
+
+
+VENDORED = ((PYODIDE, pyodide_files, "pyodide"), (PYSCRIPT, pyscript_files, "pyscript"),
+            (IDIOMORPH, idiomorph_files, "idiomorph"))
+"""Each shipped npm package, what of it ships, and its folder under ``vendor/``."""
+
+
 def vendor(paths: Paths, stage: Path, stream: Any) -> None:
-    """Fetch, verify and extract Pyodide and PyScript into ``vendor/`` of the staging folder."""
-    for pin, pick, folder in ((PYODIDE, pyodide_files, "pyodide"), (PYSCRIPT, pyscript_files, "pyscript")):
+    """Fetch, verify and extract Pyodide, PyScript and idiomorph into ``vendor/`` of the staging folder."""
+    for pin, pick, folder in VENDORED:
         members = read_members(fetch_tarball(pin, paths.cache, stream))
         manifest = json.loads(members.get("package.json", b"{}"))
         if manifest.get("version") != pin.version or manifest.get("name") != pin.name:
@@ -422,7 +443,7 @@ def file_sizes(stage: Path) -> dict[str, int]:
 
 def cache_key(stage: Path, files: Iterable[str]) -> str:
     """A short hash of the wheel, the browser zip, the web files and the vendored versions."""
-    digest = hashlib.sha256(f"{PYODIDE.spec} {PYSCRIPT.spec}\n".encode())
+    digest = hashlib.sha256(" ".join(pin.spec for pin, _, _ in VENDORED).encode() + b"\n")
     for name in sorted(files):
         if name.startswith(("wheels/", "web/")) or name in ("index.html", "embed.html"):
             digest.update(name.encode() + b"\0" + hashlib.sha256((stage / name).read_bytes()).digest())
@@ -641,7 +662,7 @@ def write_manifest(
         "stdlib_sha256": sha256_file(stdlib) if stdlib.is_file() else None,
         "pyodide": "vendor/pyodide/",
         "pyscript": "vendor/pyscript/core.js",
-        "vendor": {PYODIDE.name: PYODIDE.version, PYSCRIPT.name: PYSCRIPT.version},
+        "vendor": {pin.name: pin.version for pin, _, _ in VENDORED},
         "cache_key": write_worker(stage, files, cache_key(stage, files), own_stdlib=stdlib.is_file()),
         "files": file_sizes(stage),
     }
@@ -677,6 +698,7 @@ def startup_files(stage: Path, manifest: dict[str, Any]) -> list[str]:
     if manifest.get("stdlib"):  # the site's standard library instead of Pyodide's
         wanted = (wanted - {f"vendor/pyodide/{STDLIB_NAME}"}) | {manifest["stdlib"]}
     wanted |= {"vendor/pyscript/core.css", manifest["engine_wheel"], manifest["web_zip"], "index.html"}
+    wanted |= {name for name in files if name.startswith("vendor/idiomorph/")}
     todo = ["core.js"]
     while todo:
         name = todo.pop()

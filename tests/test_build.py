@@ -177,6 +177,7 @@ def test_pinned_versions(site: Site) -> None:
     for tarball, name, version in (
         ("pyodide-314.0.7.tgz", "pyodide", "314.0.7"),
         ("pyscript-core-0.7.31.tgz", "@pyscript/core", "0.7.31"),
+        ("idiomorph-0.8.0.tgz", "idiomorph", "0.8.0"),
     ):
         with tarfile.open(site.cache / tarball) as tar:
             member = tar.extractfile("package/package.json")
@@ -184,7 +185,25 @@ def test_pinned_versions(site: Site) -> None:
             manifest = json.load(member)
         assert (manifest["name"], manifest["version"]) == (name, version)
     build = json.loads((site.out / "build.json").read_text("utf-8"))
-    assert build["vendor"] == {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+    assert build["vendor"] == {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", "idiomorph": "0.8.0"}
+
+
+def test_idiomorph_ships_one_module_that_both_pages_load(site: Site) -> None:
+    """idiomorph (the table's in-place redraw) ships as its one ES module, which ``web/motion.js`` imports; both
+    pages load motion.js from the site, the service worker precaches both, and a visit downloads them at start."""
+    assert [p.name for p in (site.out / "vendor" / "idiomorph").iterdir()] == ["idiomorph.esm.js"]
+    module = (site.out / "vendor" / "idiomorph" / "idiomorph.esm.js").read_text("utf-8")
+    assert re.search(r"^export\s*\{\s*Idiomorph\s*\}", module, re.MULTILINE)
+    motion = (site.out / "web" / "motion.js").read_text("utf-8")
+    imported = re.findall(r"""\bfrom\s*["']([^"']+)["']""", motion)
+    assert imported == ["../vendor/idiomorph/idiomorph.esm.js"]
+    assert (site.out / "web" / imported[0]).resolve() == (site.out / "vendor" / "idiomorph" / "idiomorph.esm.js")
+    for page in ("index.html", "embed.html"):  # the repository's pages (the test build copies no embed)
+        assert '<script type="module" src="web/motion.js"></script>' in (ROOT / page).read_text("utf-8"), page
+    worker = (site.out / "sw.js").read_text("utf-8")
+    assert '"vendor/idiomorph/idiomorph.esm.js"' in worker and '"web/motion.js"' in worker
+    build = json.loads((site.out / "build.json").read_text("utf-8"))
+    assert "vendor/idiomorph/idiomorph.esm.js" in load_build().startup_files(site.out, build)
 
 
 def test_no_source_maps_or_typings(site: Site) -> None:
@@ -200,7 +219,7 @@ def archive(out: Path, name: str) -> Path:
 
 def test_cached_tarballs_match_pins(site: Site) -> None:
     module = load_build()
-    for pin in (module.PYODIDE, module.PYSCRIPT, module.AXE):
+    for pin in (module.PYODIDE, module.PYSCRIPT, module.IDIOMORPH, module.AXE):
         data = (site.cache / pin.tarball_name).read_bytes()
         assert "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode() == pin.integrity
 

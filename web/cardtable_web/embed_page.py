@@ -51,7 +51,7 @@ class Frame:
     def draw(self, screen: FrameScreen) -> None:
         if screen.game:
             load_stylesheet(screen.game)
-        self.root.innerHTML = screen.html
+        window.cardTableMotion.redraw(self.root, screen.html)  # morphed in place; what moved slides there
         for element in self.root.querySelectorAll(".zoomable"):
             element.style.zoom = "1"
             width, available = element.scrollWidth, self.root.clientWidth
