@@ -597,7 +597,8 @@ def test_renderer_shows_the_7_in_progress_and_burns() -> None:
 def test_renderer_names_every_marble_not_only_by_colour() -> None:
     s = position(12, {(10, 2): 5}, {0: ["2♠"]})
     page = render(s, None)
-    assert '<g class="cbl-marble seat-10" data-marble="10.2"><title>Player 11&#x27;s marble 3</title>' in page
+    marble = '<g class="cbl-marble seat-10" data-marble="10.2" data-piece="marble 10.2">'
+    assert marble + "<title>Player 11&#x27;s marble 3</title>" in page
     assert page.count('class="cbl-marble ') == 12 * 4
 
 

@@ -71,7 +71,8 @@ def card(
     attempt: Mapping[str, Any] | None = None,
 ) -> str:
     """A face-up card written like ``10♡`` (or ``Jk``), clickable when given an action or a selection;
-    with only an ``attempt`` (the facts of the move a click would try), a click asks why it is refused."""
+    with only an ``attempt`` (the facts of the move a click would try), a click asks why it is refused.
+    Its text is its key (``data-card``): a redraw slides it from where it was to where it is now."""
     suit = text[-1] if text and text[-1] in SUIT_CLASS else ""
     colour = "red" if suit in ("♢", "♡") else ("black" if suit else "joker")
     rank = text[:-1] if suit else text
@@ -83,8 +84,8 @@ def card(
     label = title or text
     kind = "button" if element == "button" else None
     role = "img" if element == "span" else None  # a picture of a card, named in words
-    opening = attrs(class_=cls, role=role, data_action=action, data_select=selecting(select), title=label,
-                    aria_label=spoken(label, keep_shown=element == "button"), type=kind)
+    opening = attrs(class_=cls, role=role, data_card=text, data_action=action, data_select=selecting(select),
+                    title=label, aria_label=spoken(label, keep_shown=element == "button"), type=kind)
     if trying:
         opening += tried(attempt)
     return f'<{element}{opening}><span class="rank">{esc(rank)}</span><span class="suit">{esc(suit)}</span></{element}>'

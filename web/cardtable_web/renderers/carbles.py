@@ -549,7 +549,8 @@ class RingDrawing:
             mark = f'<text class="cbl-mi" {at}>{i + 1}</text>'
         title = f"{self.poss[p]} marble {i + 1}"
         return (
-            f'<g class="cbl-marble seat-{p}" data-marble="{p}.{i}"><title>{esc(title)}</title>'
+            f'<g class="cbl-marble seat-{p}" data-marble="{p}.{i}" data-piece="marble {p}.{i}">'
+            f"<title>{esc(title)}</title>"
             f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(r * 0.92)}"/>{text}{mark}</g>'
         )
 

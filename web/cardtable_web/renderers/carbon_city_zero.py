@@ -154,7 +154,7 @@ def card_box(
     )
     label = f"{name} (cost {price})"
     attributes = html.attrs(
-        class_=cls, type="button" if tag == "button" else None, data_action=action,
+        class_=cls, type="button" if tag == "button" else None, data_card=name, data_action=action,
         data_select=html.selecting(select), title=label,
     ) + (html.tried(attempt) if trying else "")
     return (

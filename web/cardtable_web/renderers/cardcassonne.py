@@ -324,7 +324,8 @@ def _card_cell(
         owner = entry["token"]
         whose = "your token" if owner == you else f"token of {names[owner]}"
         title += f"; {whose}"
-        token = f'<span class="cc-token seat-{owner}" title="{html.esc(whose)}">{owner + 1}</span>'
+        token = (f'<span class="cc-token seat-{owner}" data-piece="token {x},{y}" title="{html.esc(whose)}">'
+                 f"{owner + 1}</span>")
     badge = ""
     if counts and anchors.get((x, y)) == index:
         badge = f'<span class="cc-l cc-l-{html.esc(_area_state(area).split()[0])}">L{area["open"]}</span>'

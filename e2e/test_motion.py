@@ -1,0 +1,68 @@
+"""Cards move: the table is morphed in place (elements keep their identity, so the focus stays) and what a move
+changes slides from where it was to where it lands, except with ``prefers-reduced-motion: reduce``."""
+
+from __future__ import annotations
+
+import random
+
+from playwright.sync_api import Page
+
+from e2e.conftest import shot, wait_settled
+from e2e.play import one_click
+
+GAME = "index.html?game=silver-bars&players=2&seed=7&bots=1&level=easy&delay=0"
+COUNT_SLIDES = """
+window.slides = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (keyframes, options) {
+  if (Array.isArray(keyframes) && keyframes[0] && "translate" in keyframes[0]) window.slides += 1;
+  return animate.call(this, keyframes, options);
+};
+"""
+"""Counts the slides the page starts (a slide animates ``translate``), however short they are."""
+MOVING = "document.getAnimations().filter(a => a.id === 'card-move' || a.id === 'card-appear').length"
+
+
+def play_until_a_card_moves(page: Page, clicks: int = 12) -> int:
+    """Click what the table offers until a card slides; the number of animations running just after that click."""
+    rnd = random.Random(5)
+    for _ in range(clicks):
+        before = page.evaluate("window.slides")
+        one_click(page, rnd)
+        running = int(page.evaluate(MOVING))
+        if page.evaluate("window.slides") > before:
+            return running
+        wait_settled(page)
+    return -1
+
+
+def test_the_focus_survives_a_redraw_and_a_played_card_slides(page: Page) -> None:
+    page.add_init_script(COUNT_SLIDES)
+    page.goto(GAME)
+    wait_settled(page)
+    card = page.locator("#board button.card[data-select]").first
+    card.focus()
+    page.evaluate("window.focusedCard = document.activeElement")
+    page.keyboard.press("Enter")  # selects the card: the table is drawn again, the card raised in place
+    page.wait_for_function("document.querySelector('#board .selected') !== null")
+    assert page.evaluate("document.activeElement === window.focusedCard && window.focusedCard.isConnected"), (
+        "the very element that had the focus is still in the page and still focused"
+    )
+    running = play_until_a_card_moves(page)
+    assert running > 0, "a card moved and an animation is running just after the move"
+    assert page.evaluate("document.documentElement.dataset.moves") != "0", "the state is there at once"
+    shot(page, "motion", "mid-slide")
+
+
+def test_nothing_slides_with_reduced_motion(page: Page) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    page.add_init_script(COUNT_SLIDES)
+    page.goto(GAME)
+    wait_settled(page)
+    rnd = random.Random(5)
+    for _ in range(4):
+        one_click(page, rnd)
+        assert page.evaluate(MOVING) == 0
+        wait_settled(page)
+    assert page.evaluate("window.slides") == 0, "no slide was started"
+    assert int(page.evaluate("document.documentElement.dataset.moves")) > 0
