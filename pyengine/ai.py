@@ -9,9 +9,11 @@
   game's ``evaluate`` hook (or its scores). The bot therefore decides only from its own seat's
   view: the real hidden cards never reach the search.
 
-Where a game ranks its moves (``rank_actions``), a level with a root width weighs only the best-ranked few of a
-wide choice at the root. A game may tune a level's settings for itself (its rules' ``ai_tuning``, by level
-name), each measured against the level below.
+Where a game ranks its moves, a level with a root width weighs only the best-ranked few of a wide choice at the
+root, and a level with a ``prior`` tries them best first and favours them while their visits are few (progressive
+bias). A game with a judgement (``Rules.judgement``, the same function its rule-based yardstick plays by) ranks by
+it, each move played through the rest of the seat's turn (:func:`plan_turn`); otherwise by its ``rank_actions``.
+A game may tune a level's settings for itself (its rules' ``ai_tuning``, by level name), each measured.
 
 A level is its iteration budget, so it plays as strongly on a slow machine as on a fast one, and
 a decision is reproducible: the same bot seed and the same state give the same choice. The time
