@@ -87,10 +87,14 @@ def choose_by_keys(page: Page, want: dict[str, str | None]) -> None:
 def play_by_keys(page: Page, rnd: random.Random, max_choices: int = 400) -> int:
     """Play the human's seat to the end of the game by the keyboard alone; return the number of choices made.
 
-    Every choice has an accessible name; a chosen card keeps the focus after the table is redrawn."""
+    Every choice has an accessible name; a chosen card keeps the focus after the table is redrawn, and after a
+    move the focus is on the board's next choice."""
     made = 0
     while wait_settled(page) != "over":
         assert made < max_choices, "the game did not end"
+        if made:  # after a move (and the computer's reply) the focus is on the board's next choice, not the top
+            assert page.evaluate("!!document.activeElement?.closest('#board')"), page.evaluate(
+                "document.activeElement?.outerHTML.slice(0, 120)")
         choices = page.evaluate(DESCRIBE, CHOICES)
         assert all(c["name"] for c in choices), [c for c in choices if not c["name"]]
         handover = [c for c in choices if c["ui"] == "take-device"]

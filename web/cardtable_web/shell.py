@@ -42,6 +42,8 @@ from .keeping import Keeper
 from .registry import site_game
 
 _FOCUS_ATTRIBUTES = ("data-action", "data-select", "data-ui", "id")
+NEXT_CHOICE = "[data-select]:not([disabled]), [data-action]:not([disabled]), [data-ui='take-device']"
+"""What gets the focus after a move took the focused choice away: the board's first choice."""
 ZOOM_CONTROLS = (
     '<button type="button" class="btn" data-ui="zoom-out" aria-label="Zoom out">−</button>'
     '<button type="button" class="btn" data-ui="zoom-fit">Fit</button>'
@@ -61,6 +63,9 @@ class Page:
         self.log_shown = 0
         self.drawn_moves = -1
         self.marked_ready = False
+        self.focus_owed = False
+        """True when a move took away the focused choice and nothing could be chosen yet (the computer's turn):
+        the next choice gets the focus when it is drawn."""
         self.rules_cache: dict[str, str] = {}
         self._click = create_proxy(self.guard(self.on_click))
         byid("table").addEventListener("click", self._click)
@@ -170,7 +175,7 @@ class Page:
         if screen.over:
             byid("game-over-text").innerHTML = screen.status_html
         byid("play-again-bar").hidden = not screen.over
-        restore_focus(focused)
+        self.place_focus(focused)
         undo = byid("undo")
         undo.hidden = False
         undo.setAttribute("aria-disabled", "false" if screen.undo_enabled else "true")  # tapped, it says why
@@ -178,6 +183,18 @@ class Page:
         root = document.documentElement
         root.dataset.moves = str(screen.moves)
         root.dataset.state = screen.marker
+
+    def place_focus(self, focused: tuple[str, str] | None) -> None:
+        """After a redraw the focus goes back to what had it; when a move took that away, to the first choice now
+        on the board (or, on the computer's turn, to the first one drawn next), never to the top of the page."""
+        restored = restore_focus(focused)
+        lost = focused is not None and not restored
+        idle = document.activeElement is None or document.activeElement == document.body
+        if lost or (self.focus_owed and idle):
+            choice = byid("board").querySelector(NEXT_CHOICE)
+            if choice:
+                choice.focus(js_object(preventScroll=True))
+            self.focus_owed = not choice
 
     def draw_advice(self, screen: TableScreen) -> None:
         """The polite note beside the table, the suggestion's highlight and the "Suggest a move" button."""
@@ -330,14 +347,17 @@ def focus_key() -> tuple[str, str] | None:
     return None
 
 
-def restore_focus(key: tuple[str, str] | None) -> None:
-    """Give the focus back to the element that does the same thing after a redraw (if it is still there)."""
+def restore_focus(key: tuple[str, str] | None) -> bool:
+    """Give the focus back to the element that does the same thing after a redraw; False when it is gone."""
     if key is None:
-        return
+        return False
     name, value = key
     element = document.querySelector(f'[{name}="{window.CSS.escape(value)}"]')
-    if element and document.activeElement != element:
+    if not element:
+        return False
+    if document.activeElement != element:
         element.focus(js_object(preventScroll=True))
+    return True
 
 
 def render_live_positions(panel: Any, game: str) -> None:
