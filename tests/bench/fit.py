@@ -1,0 +1,173 @@
+"""Every turn on one screen: how many of a human's decisions need scrolling, per game and screen size.
+
+    python tests/bench/fit.py [--games 1] [--game carbles] [--size phone] [--decisions 20] [--shots /tmp/fit]
+
+Plays games in the built site (``dist/``, built first when missing) in Debian's Chromium, one human against
+easy computers at instant pace (2 players; Carbon City Zero also solo), clicking as a person does
+(``e2e/play.py``'s ``one_click``). At each human decision, with the page scrolled to its top and before the
+click, it records whether (a) the hand (the player's own cards or area: ``GAMES`` in ``e2e/test_layout.py``),
+(b) at least one place a card can go (``#board [data-action]`` other than the end-turn control, after choosing
+the first card of the hand when the game takes a selection first) and (c) the end-turn control where the game
+has one, are all wholly inside the viewport. ``--decisions`` caps the decisions measured per game (0: whole
+games); prints per game and size "decisions that needed scrolling: X of Y (Z%)" and what was off screen most.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+
+import devserver  # noqa: E402
+from e2e.conftest import CHROMIUM, FLAGS, SUB_PATH, returning_visitor  # noqa: E402
+from e2e.play import one_click  # noqa: E402
+from e2e.test_layout import GAMES  # noqa: E402
+
+SIZES = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+              "has_touch": True},
+    "small": {"viewport": {"width": 360, "height": 740}},
+    "desktop": {"viewport": {"width": 1366, "height": 768}},
+}
+CASES = [(game, 2) for game in GAMES] + [("carbon-city-zero", 1)]
+
+IN_VIEW = """([selector, not]) => [...document.querySelectorAll(selector)].some((e) => {
+  if (not && e.matches(not)) return false;
+  const b = e.getBoundingClientRect();
+  return b.width > 0 && b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth;
+})"""
+COUNT = """([selector, not]) => [...document.querySelectorAll(selector)].filter((e) => {
+  if (not && e.matches(not)) return false;
+  return e.getBoundingClientRect().width > 0;
+}).length"""
+PLACES = """[...document.querySelectorAll('#board [data-action]')].map((e) => {
+  const [x, y, w, h] = ["left", "top", "width", "height"].map((k) => Math.round(e.getBoundingClientRect()[k]));
+  return `${e.dataset.action}: ${x},${y} ${w}x${h}`;
+})"""
+"""Where each place to play is (to find out why a decision needed scrolling)."""
+ANIMATIONS = """async () => {
+  const finite = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+  const ended = Promise.all(finite.map((a) => a.finished.catch(() => null)));
+  await Promise.race([ended, new Promise((done) => setTimeout(done, 1500))]);
+}"""
+SETTLED = "['ready', 'over'].includes(document.documentElement.dataset.state)"
+
+
+def state(page: Page) -> str:
+    page.wait_for_function(SETTLED, timeout=120_000)
+    return str(page.evaluate("document.documentElement.dataset.state"))
+
+
+def settle(page: Page) -> None:
+    """Let the table's finite animations end (at most 1.5 s), then scroll to the top: a move's pop grows an
+    element for a moment, which would count as a sideways scroll."""
+    page.evaluate(ANIMATIONS)
+    page.evaluate("scrollTo(0, 0)")
+
+
+def measure(page: Page, game: str) -> list[str]:
+    """What of a whole turn is off the first screen now (an empty list: it all fits)."""
+    _, hand, choose, end = GAMES[game]
+    settle(page)
+    off = []
+    if not page.evaluate(IN_VIEW, [hand, None]):
+        off.append("hand")
+    targets = ["#board [data-action]", end]
+    if not page.evaluate(COUNT, targets) and choose and page.locator(choose).count():
+        page.locator(choose).first.click()
+        state(page)
+        settle(page)
+    if page.evaluate(COUNT, targets) and not page.evaluate(IN_VIEW, targets):
+        off.append("places to play")
+    if end and page.evaluate(COUNT, [end, None]) and not page.evaluate(IN_VIEW, [end, None]):
+        off.append("end turn")
+    if page.evaluate("document.documentElement.scrollWidth") > page.viewport_size["width"]:
+        off.append("sideways scroll")
+    return off
+
+
+def play(page: Page, game: str, players: int, seed: int, cap: int, shots: str | None, size: str
+         ) -> tuple[int, collections.Counter[str]]:
+    """Play one game (or ``cap`` decisions of it); return the decisions measured and what was off screen."""
+    bots = "1" if players > 1 else ""
+    page.goto(f"index.html?game={game}&players={players}&seed={seed}&bots={bots}&level=easy&delay=0")
+    rnd = random.Random(seed)
+    decisions, off, last = 0, collections.Counter(), None
+    for _ in range(3000):
+        if state(page) == "over" or (cap and decisions >= cap):
+            break
+        handover = page.locator("#board [data-ui='take-device']")
+        if handover.count():
+            handover.first.click()
+            continue
+        moves = page.evaluate("document.documentElement.dataset.moves")
+        if moves != last:
+            last = moves
+            missing = measure(page, game)
+            decisions += 1
+            off.update(missing)
+            off["needed scrolling"] += bool(missing)
+            if shots and missing and off["needed scrolling"] <= 2:
+                Path(shots).mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=f"{shots}/{game}-{players}-{size}-{decisions}.png")
+                Path(f"{shots}/{game}-{players}-{size}-{decisions}.txt").write_text(
+                    f"{missing}\n" + "\n".join(page.evaluate(PLACES)))
+            if state(page) == "over":
+                break
+        one_click(page, rnd)
+    return decisions, off
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1, help="games per game, size and player count")
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument("--size", action="append", choices=list(SIZES), help="only this size (repeatable)")
+    parser.add_argument("--decisions", type=int, default=20, help="decisions measured per game (0: whole games)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--shots", help="a folder for screenshots (and where the places to play were) of the first two"
+                        " decisions per case that needed scrolling")
+    parser.add_argument("--site", default=str(ROOT / "dist"))
+    args = parser.parse_args()
+    cases = [(g, p) for g, p in CASES if not args.game or g in args.game]
+    sizes = [s for s in SIZES if not args.size or s in args.size]
+    if not (Path(args.site) / "index.html").exists():
+        import subprocess
+        subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, cwd=ROOT)
+    print(f"decisions per game: {args.decisions or 'whole game'}; games per case: {args.games}")
+    with devserver.serving(Path(args.site), SUB_PATH) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        for size in sizes:
+            context = browser.new_context(base_url=url, service_workers="block", **SIZES[size])
+            returning_visitor(context, url)
+            page = context.new_page()
+            page.set_default_timeout(60_000)
+            for game, players in cases:
+                started = time.monotonic()
+                total, off = 0, collections.Counter()
+                for n in range(args.games):
+                    page.evaluate("localStorage.clear()") if page.url.startswith("http") else None
+                    done, missing = play(page, game, players, args.seed + n, args.decisions, args.shots, size)
+                    total += done
+                    off.update(missing)
+                scrolled = off.pop("needed scrolling", 0)
+                worst = ", ".join(f"{what} {n}" for what, n in off.most_common()) or "-"
+                pct = 100 * scrolled / total if total else 0
+                vw = SIZES[size]["viewport"]
+                print(f"{game:17} {players}p {vw['width']}x{vw['height']}: decisions that needed scrolling: "
+                      f"{scrolled} of {total} ({pct:.0f}%); off screen: {worst} [{time.monotonic() - started:.0f} s]",
+                      flush=True)
+            context.close()
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
