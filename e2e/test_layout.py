@@ -1,5 +1,6 @@
-"""Phone first: at 390x844 and at 1366x768 a whole turn is on the first screen of every game (the hand, at least
-one place a card can go, and the end-turn control where the game has one), with no sideways scrolling."""
+"""Phone first: at 390x844, at 360x740 (a small phone) and at 1366x768 a whole turn is on the first screen of every
+game (the hand, at least one place a card can go, and the end-turn control where the game has one), with no sideways
+scrolling."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from playwright.sync_api import Page
 from e2e.conftest import shot, wait_settled
 from e2e.keys import mid_game
 
-SIZES = {"phone": (390, 844), "desktop": (1366, 768)}
+SIZES = {"phone": (390, 844), "small": (360, 740), "desktop": (1366, 768)}
+"""The long measurement, decision by decision over played games, is ``tests/bench/fit.py``."""
 GAMES = {
     # game: (players, the hand, what to choose first to show where it can go, the end-turn control)
     "carbondale": (2, ".cb-hand", ".cb-hand [data-select]", ".cb-buttons [data-action]"),
