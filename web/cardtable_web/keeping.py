@@ -176,6 +176,18 @@ def the_game(session: Session) -> dict[str, Any]:
     }
 
 
+def deal_of(entry: object) -> address.Deal | None:
+    """The deal a stored game (kept or finished) holds: its record's seed and position, and whether it counts
+    (not when it came from a link or from a position); None when the entry holds no such record."""
+    if not isinstance(entry, dict) or not isinstance(record := entry.get("record"), dict):
+        return None
+    seed, position = record.get("seed"), record.get("position")
+    if not isinstance(seed, int) or not whole(seed) or not (position is None or isinstance(position, dict)):
+        return None
+    counted = entry.get("counted", True) is not False and position is None
+    return address.Deal(seed, counted, position)
+
+
 def session_from(entry: object) -> Session:
     """The game a stored entry holds: ``{"record", "seats", "delay"}`` (also the full save of earlier versions,
     which adds ``viewer``), or an earlier version's ``{"address": fragment}``; ``ValueError`` in words."""
@@ -417,19 +429,14 @@ class Keeper:
 
     def deal(self, table: str) -> address.Deal | None:
         """The seed (and whether it counts) of the game kept here under the table's name ``table``: unfinished,
-        else finished (a sealed address of a game that ended since). None when this browser keeps none."""
+        else finished (a sealed address of a game that ended since). None when this browser keeps none. Read from
+        the stored record, without replaying it (opening the address replays it)."""
         for key, kept in self.saves().items():
             if kept.get("table") == table:
-                try:
-                    session = self.load(key)
-                except ValueError:
-                    return None
-                return address.Deal(session.setup.seed, session.counted, session.state.position)
+                return deal_of(self.read(KEPT_PREFIX + key, dict, None))
         for entry in self.history():
-            if entry.get("table") == table and isinstance(entry.get("record"), dict):
-                seed, position = entry["record"].get("seed"), entry["record"].get("position")
-                if whole(seed) and (position is None or isinstance(position, dict)):
-                    return address.Deal(int(seed), entry.get("counted", True) is not False, position)
+            if entry.get("table") == table:
+                return deal_of(entry)
         return None
 
     def moved_elsewhere(self, session: Session, last_kept: str | None) -> bool:
