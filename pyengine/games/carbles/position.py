@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...cards import Card
-from ...core import OptionValue
+from ...core import NamedPosition, OptionValue
 from ...frozen import evolve
 from ...notation import quote
 from ...reading import is_int, is_list, shown
@@ -222,3 +222,23 @@ def _stuck(sizes: list[int], turn: int) -> str | None:
         "each hand must hold as many cards as the one before or one fewer, the last at most one fewer than the "
         f"first, or play would reach an empty hand; got hands of {', '.join(map(str, sizes))} cards"
     )
+
+
+def _lesson(title: str, marbles: list[list[str]], hands: list[list[str]]) -> NamedPosition:
+    """A two-player position of the lesson: the learner (player 1) to move, both hands listed."""
+    return NamedPosition(title, 2, {"marbles": marbles, "hands": hands, "turn": 0, "seed": 1})
+
+
+LESSON_POSITIONS = {
+    "lesson-out": _lesson("Lesson: bring a marble out", [[], ["t20"]], [["K♣", "5♡"], ["6♣", "3♣"]]),
+    "lesson-move": _lesson("Lesson: move forward", [["t0"], ["t20"]], [["8♣", "3♡"], ["6♣", "3♣"]]),
+    "lesson-knock-out": _lesson("Lesson: knock out a marble", [["t4"], ["t9"]], [["5♡", "2♣"], ["6♣", "3♣"]]),
+    "lesson-four": _lesson("Lesson: the 4 goes back", [["t3"], ["t20"]], [["4♠", "9♣"], ["6♣", "3♣"]]),
+    "lesson-goal": _lesson("Lesson: into the goal", [["t32"], ["t20"]], [["5♣", "2♡"], ["6♣", "3♣"]]),
+    "lesson-seven": _lesson("Lesson: split a 7", [["t3", "t8"], ["t20"]], [["7♠", "2♣"], ["5♡", "3♣"]]),
+    "lesson-jack": _lesson("Lesson: swap with a jack", [["t5"], ["t30"]], [["J♣", "2♡"], ["6♣", "3♣"]]),
+    "lesson-burn": _lesson("Lesson: burn a card", [[], ["t20"]], [["5♡", "9♣"], ["6♣", "3♣"]]),
+    "lesson-win": _lesson("Lesson: the last marble home", [["t33", "g1", "g2", "g3"], ["t20"]],
+                          [["2♣", "3♡"], ["6♣", "3♣"]]),
+}
+"""The positions of the game's lesson (``lessons.py``): two players, the learner to move."""

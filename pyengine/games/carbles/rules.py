@@ -67,7 +67,7 @@ class CarblesRules(Rules):
         ),
     )
     notation = NOTATION
-    positions = _view.POSITIONS
+    positions = {**_view.POSITIONS, **_position.LESSON_POSITIONS}
     ai_tuning = {"hard": {"exploration": 0.4}}
     """Measured against normal (docs/benchmarks.md): a position's values lie close together, so hard's search
     explores less."""
