@@ -71,7 +71,7 @@ class SilverBarsRules(Rules):
         max_actions=lambda players: (81 + 9 + 2 + 18) * MAX_ROUNDS,
     )
     notation = NOTATION
-    positions = _view.POSITIONS
+    positions = {**_view.POSITIONS, **_position.LESSON_POSITIONS}
 
     # -- setup ---------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> SilverBarsState:
