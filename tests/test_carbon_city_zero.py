@@ -121,14 +121,18 @@ def test_the_opening_marketplace_is_always_five_cards() -> None:
     assert seen > 50
 
 
-def test_a_position_description_is_refused() -> None:
-    """The game has no loadable positions: any description is a short ValueError."""
-    for described in ({"x": 1}, {}, {"carbon": 0}):
-        with pytest.raises(ValueError, match="no loadable positions") as refused:
+def test_a_bad_position_description_is_refused_naming_the_field() -> None:
+    """A position (the rules page's "Position format") is checked field by field: a short ValueError."""
+    for described, field in (({"x": 1}, "'x'"), ({}, "'in_play'"), ({"in_play": ["Budget"], "carbon": 0}, "'carbon'"),
+                             ({"in_play": ["Budget"] * 6}, "no Budget is left"),
+                             ({"in_play": ["Budget"], "market": ["Bad Press"]}, "cannot lie there")):
+        with pytest.raises(ValueError, match=field) as refused:
             pyengine.new_game(GAME, 2, 1, None, described)
         assert len(str(refused.value)) < 200
     with pytest.raises(ValueError):
         pyengine.new_game(GAME, 2, 1, None, "carbon 0")  # type: ignore[arg-type]
+    state = pyengine.new_game(GAME, 2, 1, None, {"in_play": ["Budget", "Bike Lanes"], "carbon": 3})
+    assert state.view(0)["carbon"] == 3 and state.legal_texts()
 
 
 def test_solo_plays_two_decks_and_rivalry_needs_two_players() -> None:

@@ -1,15 +1,131 @@
-"""Carbon City Zero positions: none can be described yet (the rules page has no figures), so every description
-is refused in words."""
+"""Carbon City Zero positions: a turn of the cooperative game described field by field (the rules page's
+"Position format"), and the named positions of the game's lesson.
+
+Rule numbers are those of the game's rules page, ``web/rules/carbon-city-zero.html``.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ...core import OptionValue
-from .state import CarbonCityZeroState
+from ...core import NamedPosition, OptionValue
+from ...notation import quote
+from ...reading import is_int, is_list, shown
+from ...rng import Rng
+from .cards import CARBON_MAX, CARBON_START, CARDS, HAND, MARKET, MARKET_SECTORS, TABLE
+from .state import CarbonCityZeroState, Deck, deck_count, market_size
+
+FIELDS = ("in_play", "draw", "recycle", "market", "global_area", "carbon", "rounds_left", "seed")
+"""Every field a position may have; only ``in_play`` is required."""
+SEED_LIMIT = 2**63
 
 
 def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]) -> CarbonCityZeroState:
-    """Refuse ``position``: Carbon City Zero has no position format yet (a game starts from its deal)."""
-    raise ValueError("Carbon City Zero has no loadable positions: a game starts from its deal")
+    """The core of ``position``, or a short ``ValueError`` naming the first field that is wrong.
+
+    ``{"in_play": [card, ...], "draw"?: [card, ...], "recycle"?: [card, ...], "market"?: [card, ...],
+    "global_area"?: [card, ...], "carbon"?: 1..65, "rounds_left"?: 1..10, "seed"?: int}``, cards by name. The
+    first player's turn has begun: ``in_play`` is their hand, played (rule 5). ``draw`` (top first) and
+    ``recycle`` are their other cards; without ``draw``, the start cards not in play are shuffled into it.
+    Every other player holds a start deck, shuffled, with 5 cards in hand. ``market`` holds the marketplace's
+    cards (default: dealt from the market deck); every card not named is in the market deck, shuffled by the
+    seed. The cooperative game only.
+    """
+    if options.get("variant", "cooperative") != "cooperative":
+        raise ValueError("a Carbon City Zero position is a cooperative game")
+    unknown = sorted(str(key) for key in position if key not in FIELDS)
+    if unknown:
+        raise ValueError(f"position field {quote(unknown[0])} is not part of a Carbon City Zero position "
+                         f"(fields: {', '.join(FIELDS)})")
+    pool = Counter(TABLE.market_cards + TABLE.snags + TABLE.globals_cooperative)
+    starts = Counter(TABLE.start_deck)
+    in_play = _names(position.get("in_play"), "in_play", pool, starts, 20)
+    if not in_play:
+        raise ValueError("position field 'in_play' must name at least one card")
+    recycle = _names(position.get("recycle", []), "recycle", pool, starts, 60)
+    if "draw" in position:
+        draw = _names(position["draw"], "draw", pool, starts, 60)
+        rng = Rng.from_seed(_seed(position))
+    else:
+        draw, rng = Rng.from_seed(_seed(position)).shuffled(sorted(starts.elements()))
+    global_area = _names(position.get("global_area", []), "global_area", pool, Counter(), 3, ("global",))
+    market = _names(position.get("market", []), "market", pool, Counter(), market_size(global_area),
+                    MARKET_SECTORS)
+    market_deck, rng = rng.shuffled(sorted(pool.elements()))
+    while len(market) < MARKET:  # rule 3: the marketplace dealt from the market deck (snags and Globals left in it)
+        pick = next(i for i, n in enumerate(market_deck) if CARDS[n].sector in MARKET_SECTORS)
+        market += (market_deck[pick],)
+        market_deck = market_deck[:pick] + market_deck[pick + 1:]
+    decks = [Deck(tuple(draw), 0, (), tuple(recycle), 0)]
+    for _ in range(deck_count(players) - 1):
+        cards, rng = rng.shuffled(list(TABLE.start_deck))
+        decks.append(Deck(cards[HAND:], 0, cards[:HAND], (), 0))
+    rounds = _whole(position.get("rounds_left", options.get("rounds", 9)), "rounds_left", 1, 10)
+    return CarbonCityZeroState(
+        players=players, rivalry=False, decks=tuple(decks), active=0,
+        in_play=tuple((n, False, False) for n in in_play), buying=False, spent=0, link_bonus=0,
+        factories_zero=False, topdeck=0, market=tuple(market), market_deck=tuple(market_deck), discard=(),
+        global_area=tuple(global_area), carbon=_whole(position.get("carbon", CARBON_START), "carbon", 1, CARBON_MAX),
+        rounds_left=rounds, round=1, ender=-1, result="", winners=(), rng=rng,
+    )
+
+
+def _seed(position: Mapping[str, Any]) -> int:
+    seed = position.get("seed", 0)
+    if not is_int(seed) or not -SEED_LIMIT < seed < SEED_LIMIT:
+        raise ValueError(f"position field 'seed' must be a whole number below 2**63 in size; got {shown(seed)}")
+    return seed
+
+
+def _whole(value: object, name: str, least: int, most: int) -> int:
+    if not is_int(value) or not least <= value <= most:
+        raise ValueError(f"position field {quote(name)} must be a whole number from {least} to {most}; "
+                         f"got {shown(value)}")
+    return value
+
+
+def _names(value: object, name: str, pool: Counter[str], starts: Counter[str], most: int,
+           sectors: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """Cards named in a field, each taken out of the start cards (``starts``) or the others (``pool``)."""
+    if not is_list(value) or len(value) > most:
+        raise ValueError(f"position field {quote(name)} must be a list of at most {most} cards")
+    taken: list[str] = []
+    for card in value:
+        if not isinstance(card, str) or card not in CARDS:
+            raise ValueError(f"position field {quote(name)}: {quote(card)} is not a card of the game")
+        if sectors and CARDS[card].sector not in sectors:
+            raise ValueError(f"position field {quote(name)}: {card} cannot lie there")
+        source = starts if starts[card] else pool
+        if not source[card]:
+            raise ValueError(f"position field {quote(name)}: no {card} is left (the game has "
+                             f"{TABLE.start_deck.count(card) or CARDS[card].copies} of it)")
+        source[card] -= 1
+        taken.append(card)
+    return tuple(taken)
+
+
+def _lesson(title: str, in_play: list[str], market: list[str], **more: Any) -> NamedPosition:
+    """A position of the lesson: two players, the learner's turn begun."""
+    return NamedPosition(title, 2, {"in_play": in_play, "market": market, "seed": 1, **more})
+
+
+_MARKET = ["Bike Lanes", "Car Share", "Small Factory", "Wind Power", "Hydropower"]
+LESSON_POSITIONS = {
+    "lesson-buy": _lesson("Lesson: buy a card", ["Budget", "Budget", "Budget", "Poor Housing Stock",
+                                                 "Poor Transport"], _MARKET),
+    "lesson-end-turn": _lesson("Lesson: end the turn", ["Budget", "Public Awareness", "Bike Lanes",
+                                                        "Poor Transport", "Budget"], _MARKET,
+                               recycle=["Car Share"], rounds_left=8),
+    "lesson-special": _lesson("Lesson: a card's special rule", ["Retrofit Buildings", "Budget", "Budget",
+                                                                "Poor Transport", "Budget"], _MARKET),
+    "lesson-link": _lesson("Lesson: a link", ["Public Awareness", "Car Share", "Budget", "Budget",
+                                              "Poor Housing Stock"], _MARKET),
+    "lesson-discard": _lesson("Lesson: discard a card in play", ["Hydropower", "Poor Transport", "Budget",
+                                                                 "Budget", "Budget"],
+                              ["Bike Lanes", "Car Share", "Small Factory", "Wind Power", "Public Awareness"]),
+    "lesson-win": _lesson("Lesson: carbon down to zero", ["Public Awareness", "Bike Lanes", "Budget",
+                                                          "Budget", "Budget"], _MARKET, carbon=4, rounds_left=2),
+}
+"""The positions of the game's lesson (``lessons.py``): two players, the learner's turn begun."""

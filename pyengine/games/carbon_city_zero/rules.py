@@ -75,7 +75,7 @@ class CarbonCityZeroRules(Rules):
     :mod:`.view` and :mod:`.position`."""
 
     notation = NOTATION
-    positions = _view.POSITIONS
+    positions = {**_view.POSITIONS, **_position.LESSON_POSITIONS}
 
     info = GameInfo(
         id="carbon-city-zero",
