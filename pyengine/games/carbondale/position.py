@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...cards import Card
-from ...core import OptionValue
+from ...core import NamedPosition, OptionValue
 from ...notation import quote
 from ...reading import is_int
 from ...rng import Rng
@@ -245,3 +245,37 @@ def _load_entry(entry: object, where: str) -> Placed:
         if abs(source[0] - x) + abs(source[1] - y) != 1:
             raise ValueError(f"{where}: {card} is not next to its source (rule 7)")
     return Placed(card, x, y, source)
+
+
+def _placed(card: str, x: int, y: int, source: tuple[int, int] | None = None) -> dict[str, Any]:
+    """One card of a described network: a starting card, or one built from the cell ``source``."""
+    if source is None:
+        return {"card": card, "x": x, "y": y, "start": True}
+    return {"card": card, "x": x, "y": y, "from": list(source)}
+
+
+_START = [_placed("A♠", 0, 0), _placed("2♣", 1, 0)]
+_THEIRS = [_placed("A♣", 0, 0), _placed("2♠", 1, 0), _placed("3♣", 0, 1, (0, 0))]
+_GROWN = [*_START, _placed("3♣", 2, 0, (1, 0)), _placed("4♣", 3, 0, (2, 0)), _placed("5♣", 4, 0, (3, 0)),
+          _placed("2♡", 1, 1, (1, 0)), _placed("A♡", 1, 1, (1, 0)), _placed("3♡", 2, 1, (2, 0)),
+          _placed("2♡", 2, 1, (2, 0)), _placed("4♡", 3, 1, (3, 0)), _placed("5♡", 4, 1, (4, 0)),
+          _placed("A♢", 0, 1, (0, 0)), _placed("A♢", 0, 1, (0, 0)), _placed("2♠", 0, -1, (0, 0)),
+          _placed("2♢", 0, -2, (0, -1))]
+"""A network one heart short of winning: six hearts and three diamonds."""
+_COMPUTER_HAND = ["6♡", "7♡", "8♢", "10♠"]
+
+
+def _lesson(title: str, mine: list[dict[str, Any]], hand: list[str], **more: Any) -> NamedPosition:
+    """A two-player position of the lesson: the learner (player 1) to move."""
+    return NamedPosition(title, 2, {"networks": [mine, _THEIRS], "hands": [hand, _COMPUTER_HAND], "seed": 1,
+                                    **more})
+
+
+LESSON_POSITIONS = {
+    "lesson-build": _lesson("Lesson: build a black card", _START, ["4♣", "4♠", "9♢", "10♢"]),
+    "lesson-red": _lesson("Lesson: build a red card", _START, ["2♡", "3♡", "9♢", "10♠"]),
+    "lesson-discard": _lesson("Lesson: discard and draw", _START, ["9♢", "10♢", "8♡", "9♠"], stock=["3♣"]),
+    "lesson-claim": _lesson("Lesson: claim a card", _START, ["5♣", "9♢", "10♢", "8♡"]),
+    "lesson-win": _lesson("Lesson: seven hearts and three diamonds", _GROWN, ["3♡", "9♢", "10♢", "8♠"]),
+}
+"""The positions of the game's lesson (``lessons.py``): two players, the learner to move."""

@@ -102,7 +102,7 @@ class CarbondaleRules(Rules):
         max_actions=lambda players: ROUND_LIMIT * players * ACTIONS_PER_TURN,
     )
     notation: Notation = NOTATION
-    positions = _view.POSITIONS
+    positions = {**_view.POSITIONS, **_position.LESSON_POSITIONS}
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> CarbondaleState:
