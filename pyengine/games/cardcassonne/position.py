@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...cards import Card, standard_deck
-from ...core import OptionValue
+from ...core import NamedPosition, OptionValue
 from ...notation import quote
 from ...reading import is_int, is_list, shown
 from .board import DECK_SIZE, CardcassonneState, card_key, cell_text, variants
@@ -271,3 +271,24 @@ def _stuck_seat(hand_sizes: list[int], deck: int, turn: int, play_out: bool) -> 
         if (not any(hands)) if play_out else not deck:
             return None
         turn, first = (turn + 1) % players, False
+
+
+_DECK = ["2♣", "3♣", "4♣", "5♣", "6♣", "7♣"]
+_COMPUTER_HAND = ["3♢", "4♢", "10♠"]
+
+
+def _lesson(title: str, board: list[list[Any]], hand: list[str], **more: Any) -> NamedPosition:
+    """A two-player position of the lesson: the learner (player 1) to play, a few cards left to draw."""
+    return NamedPosition(title, 2, {"board": board, "hands": [hand, _COMPUTER_HAND], "deck": _DECK, **more})
+
+
+LESSON_POSITIONS = {
+    "lesson-place": _lesson("Lesson: play a card", [[0, 0, "5♡"]], ["6♡", "9♣", "K♠"]),
+    "lesson-between": _lesson("Lesson: a card between two others", [[0, 0, "3♣"], [2, 0, "9♢"]],
+                              ["6♠", "K♠", "2♡"]),
+    "lesson-token": _lesson("Lesson: place a token", [[0, 0, "5♡"], [1, 0, "7♡"]], ["6♡", "9♣", "K♠"]),
+    "lesson-complete": _lesson("Lesson: complete an area",
+                               [[0, 0, "5♡"], [1, 0, "8♠"], [0, 1, "3♣"], [0, -1, "5♣"]], ["9♢", "2♠", "J♣"],
+                               tokens=[[0, 0, 0]]),
+}
+"""The positions of the game's lesson (``lessons.py``), besides the rules page's ``figure-1``."""

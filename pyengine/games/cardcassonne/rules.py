@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from ...cards import standard_deck
 from ...core import Action, GameInfo, NamedPosition, Option, OptionValue, Rules
-from ...estimate import chances, seen
+from ...estimate import chances
 from ...rng import Rng
 from ...words import Entry
 from . import judgement as _judgement
@@ -92,7 +92,7 @@ class CardcassonneRules(Rules):
         allowed_players=allowed_players,
     )
     notation = NOTATION
-    positions: Mapping[str, NamedPosition] = _view.POSITIONS
+    positions: Mapping[str, NamedPosition] = {**_view.POSITIONS, **_position.LESSON_POSITIONS}
     ai_tuning = {"normal": {"root_width": 8, "prior": 2.0}, "hard": {"root_width": 16, "prior": 2.0}}
     """Measured against the rule-based player and normal (docs/benchmarks.md): dozens of placements leave too few
     iterations each, so the root weighs the best few by the judgement's plans (:func:`pyengine.ai.plan_turn`),
@@ -290,12 +290,12 @@ class CardcassonneRules(Rules):
             won = self.winners(core)
             return [1.0 if s in won else 0.0 for s in range(core.players)]
         spread = 5.0 + 0.15 * (sum(len(h) for h in core.hands) + len(core.deck))
-        return chances(_judgement.worths(seen(self, core, None)), spread)
+        return chances(_judgement.worths_of(core), spread)
 
     def judgement(self, core: CardcassonneState, seat: int) -> float:
         """The seat's lead as its view shows it, tokens valued by how close their areas are to closing
-        (:func:`judgement.value`)."""
-        return _judgement.value(seen(self, core, seat), seat)
+        (:func:`judgement.value`, read from the core's public facts without drawing the view)."""
+        return _judgement.value_of(core, seat)
 
     def rollout_action(self, core: CardcassonneState, rnd: random.Random) -> Action:
         """Quick playouts: place a token when allowed, score the scorable areas where the player's tokens gain at
