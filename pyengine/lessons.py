@@ -103,8 +103,11 @@ class StepPlay:
         """The texts of the legal moves this step accepts now (none once it is over)."""
         if self.is_done() or self.state.current_player != self.seat:
             return []
-        return [text for text, facts in self.state.moves().items()
-                if any(matches(facts, pattern) for pattern in self.step.teaches)]
+        return [
+            text
+            for text, facts in self.state.moves().items()
+            if any(matches(facts, pattern) for pattern in self.step.teaches)
+        ]
 
     def refusal(self, text: str) -> str | None:
         """Why ``text`` is not a move of this step now (None when it is): the game's reason for an illegal

@@ -27,8 +27,11 @@ def test_every_game_has_a_lesson_of_five_to_ten_steps_on_its_named_positions(gam
         assert step.teaches and step.solution
 
 
-@pytest.mark.parametrize(("lesson", "index"), [pair for game in GAMES for pair in steps_of(game)],
-                         ids=lambda value: value.game if isinstance(value, Lesson) else str(value + 1))
+@pytest.mark.parametrize(
+    ("lesson", "index"),
+    [pair for game in GAMES for pair in steps_of(game)],
+    ids=lambda value: value.game if isinstance(value, Lesson) else str(value + 1),
+)
 def test_each_step_plays_through_its_intended_moves_and_refuses_a_wrong_one(lesson: Lesson, index: int) -> None:
     play = StepPlay(lesson, index)
     step = play.step

@@ -238,7 +238,8 @@ LESSON_POSITIONS = {
     "lesson-seven": _lesson("Lesson: split a 7", [["t3", "t8"], ["t20"]], [["7♠", "2♣"], ["5♡", "3♣"]]),
     "lesson-jack": _lesson("Lesson: swap with a jack", [["t5"], ["t30"]], [["J♣", "2♡"], ["6♣", "3♣"]]),
     "lesson-burn": _lesson("Lesson: burn a card", [[], ["t20"]], [["5♡", "9♣"], ["6♣", "3♣"]]),
-    "lesson-win": _lesson("Lesson: the last marble home", [["t33", "g1", "g2", "g3"], ["t20"]],
-                          [["2♣", "3♡"], ["6♣", "3♣"]]),
+    "lesson-win": _lesson(
+        "Lesson: the last marble home", [["t33", "g1", "g2", "g3"], ["t20"]], [["2♣", "3♡"], ["6♣", "3♣"]]
+    ),
 }
 """The positions of the game's lesson (``lessons.py``): two players, the learner to move."""

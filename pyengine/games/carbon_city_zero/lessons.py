@@ -16,7 +16,7 @@ LESSON = Lesson(
             position="lesson-buy",
             task="Buy Bike Lanes from the marketplace.",
             rule="Your whole hand is played at the start of your turn. Its income adds up, and you spend it on "
-                 "cards from the marketplace. What you buy joins your deck and comes back in a later hand.",
+            "cards from the marketplace. What you buy joins your deck and comes back in a later hand.",
             teaches=({"kind": "buy", "name": "Bike Lanes"},),
             wrong="Buy Bike Lanes: it costs 2 of your 3 income and cuts carbon.",
             solution=("buy Bike Lanes",),
@@ -26,7 +26,7 @@ LESSON = Lesson(
             position="lesson-special",
             task="Use the special rule of Retrofit Buildings: it draws one more card into play.",
             rule="Many cards have a special rule you may use once in your turn, before you buy anything. This "
-                 "one draws a card from your deck straight into play.",
+            "one draws a card from your deck straight into play.",
             teaches=({"kind": "special", "name": "Retrofit Buildings"},),
             wrong="Use Retrofit Buildings first: specials come before buying.",
             solution=("use Retrofit Buildings #1 special",),
@@ -36,7 +36,7 @@ LESSON = Lesson(
             position="lesson-link",
             task="Use the link of Public Awareness: cut one more carbon this turn.",
             rule="A link works when another card of the same sector is in play. Public Awareness and Car Share "
-                 "are both domestic cards, so each may use its link once.",
+            "are both domestic cards, so each may use its link once.",
             teaches=({"kind": "link", "name": "Public Awareness"},),
             wrong="Use the link of Public Awareness.",
             solution=("use Public Awareness #1 link",),
@@ -46,7 +46,7 @@ LESSON = Lesson(
             position="lesson-discard",
             task="Use Hydropower to get rid of Poor Transport.",
             rule="Some specials discard one of your cards in play. Its carbon and income stop counting, and it "
-                 "leaves your deck for good: a good end for a polluting start card.",
+            "leaves your deck for good: a good end for a polluting start card.",
             teaches=({"kind": "discard-in-play", "target": "Poor Transport"},),
             wrong="Discard Poor Transport with Hydropower: it adds carbon every time it comes back.",
             solution=("use Hydropower #1 special: discard Poor Transport #2",),
@@ -57,7 +57,7 @@ LESSON = Lesson(
             position="lesson-end-turn",
             task="End your turn and watch the carbon go down.",
             rule="When your turn ends, the carbon of every card in play moves the city's carbon, your cards go to "
-                 "your recycle pile and you draw a new hand. After each turn the round counter moves down one.",
+            "your recycle pile and you draw a new hand. After each turn the round counter moves down one.",
             teaches=({"kind": "end-turn"},),
             wrong="This time, just end your turn.",
             solution=("end turn",),
@@ -66,7 +66,7 @@ LESSON = Lesson(
             position="lesson-win",
             task="End your turn: your cards bring the carbon to zero, and the city wins.",
             rule="Everyone wins together the moment the carbon reaches zero; if the round counter runs out first, "
-                 "everyone loses.",
+            "everyone loses.",
             teaches=({"kind": "end-turn"},),
             wrong="End your turn now: the cards in play already cut enough carbon.",
             solution=("end turn",),

@@ -37,8 +37,10 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
         raise ValueError("a Carbon City Zero position is a cooperative game")
     unknown = sorted(str(key) for key in position if key not in FIELDS)
     if unknown:
-        raise ValueError(f"position field {quote(unknown[0])} is not part of a Carbon City Zero position "
-                         f"(fields: {', '.join(FIELDS)})")
+        raise ValueError(
+            f"position field {quote(unknown[0])} is not part of a Carbon City Zero position "
+            f"(fields: {', '.join(FIELDS)})"
+        )
     pool = Counter(TABLE.market_cards + TABLE.snags + TABLE.globals_cooperative)
     starts = Counter(TABLE.start_deck)
     in_play = _names(position.get("in_play"), "in_play", pool, starts, 20)
@@ -51,24 +53,39 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
     else:
         draw, rng = Rng.from_seed(_seed(position)).shuffled(sorted(starts.elements()))
     global_area = _names(position.get("global_area", []), "global_area", pool, Counter(), 3, ("global",))
-    market = _names(position.get("market", []), "market", pool, Counter(), market_size(global_area),
-                    MARKET_SECTORS)
+    market = _names(position.get("market", []), "market", pool, Counter(), market_size(global_area), MARKET_SECTORS)
     market_deck, rng = rng.shuffled(sorted(pool.elements()))
     while len(market) < MARKET:  # rule 3: the marketplace dealt from the market deck (snags and Globals left in it)
         pick = next(i for i, n in enumerate(market_deck) if CARDS[n].sector in MARKET_SECTORS)
         market += (market_deck[pick],)
-        market_deck = market_deck[:pick] + market_deck[pick + 1:]
+        market_deck = market_deck[:pick] + market_deck[pick + 1 :]
     decks = [Deck(tuple(draw), 0, (), tuple(recycle), 0)]
     for _ in range(deck_count(players) - 1):
         cards, rng = rng.shuffled(list(TABLE.start_deck))
         decks.append(Deck(cards[HAND:], 0, cards[:HAND], (), 0))
     rounds = _whole(position.get("rounds_left", options.get("rounds", 9)), "rounds_left", 1, 10)
     return CarbonCityZeroState(
-        players=players, rivalry=False, decks=tuple(decks), active=0,
-        in_play=tuple((n, False, False) for n in in_play), buying=False, spent=0, link_bonus=0,
-        factories_zero=False, topdeck=0, market=tuple(market), market_deck=tuple(market_deck), discard=(),
-        global_area=tuple(global_area), carbon=_whole(position.get("carbon", CARBON_START), "carbon", 1, CARBON_MAX),
-        rounds_left=rounds, round=1, ender=-1, result="", winners=(), rng=rng,
+        players=players,
+        rivalry=False,
+        decks=tuple(decks),
+        active=0,
+        in_play=tuple((n, False, False) for n in in_play),
+        buying=False,
+        spent=0,
+        link_bonus=0,
+        factories_zero=False,
+        topdeck=0,
+        market=tuple(market),
+        market_deck=tuple(market_deck),
+        discard=(),
+        global_area=tuple(global_area),
+        carbon=_whole(position.get("carbon", CARBON_START), "carbon", 1, CARBON_MAX),
+        rounds_left=rounds,
+        round=1,
+        ender=-1,
+        result="",
+        winners=(),
+        rng=rng,
     )
 
 
@@ -81,13 +98,15 @@ def _seed(position: Mapping[str, Any]) -> int:
 
 def _whole(value: object, name: str, least: int, most: int) -> int:
     if not is_int(value) or not least <= value <= most:
-        raise ValueError(f"position field {quote(name)} must be a whole number from {least} to {most}; "
-                         f"got {shown(value)}")
+        raise ValueError(
+            f"position field {quote(name)} must be a whole number from {least} to {most}; got {shown(value)}"
+        )
     return value
 
 
-def _names(value: object, name: str, pool: Counter[str], starts: Counter[str], most: int,
-           sectors: tuple[str, ...] = ()) -> tuple[str, ...]:
+def _names(
+    value: object, name: str, pool: Counter[str], starts: Counter[str], most: int, sectors: tuple[str, ...] = ()
+) -> tuple[str, ...]:
     """Cards named in a field, each taken out of the start cards (``starts``) or the others (``pool``)."""
     if not is_list(value) or len(value) > most:
         raise ValueError(f"position field {quote(name)} must be a list of at most {most} cards")
@@ -99,8 +118,10 @@ def _names(value: object, name: str, pool: Counter[str], starts: Counter[str], m
             raise ValueError(f"position field {quote(name)}: {card} cannot lie there")
         source = starts if starts[card] else pool
         if not source[card]:
-            raise ValueError(f"position field {quote(name)}: no {card} is left (the game has "
-                             f"{TABLE.start_deck.count(card) or CARDS[card].copies} of it)")
+            raise ValueError(
+                f"position field {quote(name)}: no {card} is left (the game has "
+                f"{TABLE.start_deck.count(card) or CARDS[card].copies} of it)"
+            )
         source[card] -= 1
         taken.append(card)
     return tuple(taken)
@@ -113,19 +134,33 @@ def _lesson(title: str, in_play: list[str], market: list[str], **more: Any) -> N
 
 _MARKET = ["Bike Lanes", "Car Share", "Small Factory", "Wind Power", "Hydropower"]
 LESSON_POSITIONS = {
-    "lesson-buy": _lesson("Lesson: buy a card", ["Budget", "Budget", "Budget", "Poor Housing Stock",
-                                                 "Poor Transport"], _MARKET),
-    "lesson-end-turn": _lesson("Lesson: end the turn", ["Budget", "Public Awareness", "Bike Lanes",
-                                                        "Poor Transport", "Budget"], _MARKET,
-                               recycle=["Car Share"], rounds_left=8),
-    "lesson-special": _lesson("Lesson: a card's special rule", ["Retrofit Buildings", "Budget", "Budget",
-                                                                "Poor Transport", "Budget"], _MARKET),
-    "lesson-link": _lesson("Lesson: a link", ["Public Awareness", "Car Share", "Budget", "Budget",
-                                              "Poor Housing Stock"], _MARKET),
-    "lesson-discard": _lesson("Lesson: discard a card in play", ["Hydropower", "Poor Transport", "Budget",
-                                                                 "Budget", "Budget"],
-                              ["Bike Lanes", "Car Share", "Small Factory", "Wind Power", "Public Awareness"]),
-    "lesson-win": _lesson("Lesson: carbon down to zero", ["Public Awareness", "Bike Lanes", "Budget",
-                                                          "Budget", "Budget"], _MARKET, carbon=4, rounds_left=2),
+    "lesson-buy": _lesson(
+        "Lesson: buy a card", ["Budget", "Budget", "Budget", "Poor Housing Stock", "Poor Transport"], _MARKET
+    ),
+    "lesson-end-turn": _lesson(
+        "Lesson: end the turn",
+        ["Budget", "Public Awareness", "Bike Lanes", "Poor Transport", "Budget"],
+        _MARKET,
+        recycle=["Car Share"],
+        rounds_left=8,
+    ),
+    "lesson-special": _lesson(
+        "Lesson: a card's special rule", ["Retrofit Buildings", "Budget", "Budget", "Poor Transport", "Budget"], _MARKET
+    ),
+    "lesson-link": _lesson(
+        "Lesson: a link", ["Public Awareness", "Car Share", "Budget", "Budget", "Poor Housing Stock"], _MARKET
+    ),
+    "lesson-discard": _lesson(
+        "Lesson: discard a card in play",
+        ["Hydropower", "Poor Transport", "Budget", "Budget", "Budget"],
+        ["Bike Lanes", "Car Share", "Small Factory", "Wind Power", "Public Awareness"],
+    ),
+    "lesson-win": _lesson(
+        "Lesson: carbon down to zero",
+        ["Public Awareness", "Bike Lanes", "Budget", "Budget", "Budget"],
+        _MARKET,
+        carbon=4,
+        rounds_left=2,
+    ),
 }
 """The positions of the game's lesson (``lessons.py``): two players, the learner's turn begun."""

@@ -18,8 +18,8 @@ LESSON = Lesson(
             position="lesson-build",
             task="Build your 4 of clubs next to your 2 of clubs, then give a card to the stock.",
             rule="Each card you build lies next to a black card of your network. A club on a club (or a spade on "
-                 "a spade) may be up to 2 higher; a club on a spade, up to 1 higher. After building, you give "
-                 "another card from your hand to the stock, face up.",
+            "a spade) may be up to 2 higher; a club on a spade, up to 1 higher. After building, you give "
+            "another card from your hand to the stock, face up.",
             teaches=({"kind": "build", "card": "4♣"}, {"kind": "contribute"}),
             wrong="Build the 4 of clubs next to your 2 of clubs, then give a card to the stock.",
             solution=("build 4♣ at 1,1 north of 2♣", "contribute 9♢"),
@@ -30,7 +30,7 @@ LESSON = Lesson(
             position="lesson-red",
             task="Build your 2 of hearts on your 2 of clubs, then give a card to the stock.",
             rule="Hearts are built on clubs and diamonds on spades, never higher than the card under them. "
-                 "Red cards are what you collect: two may share one space.",
+            "Red cards are what you collect: two may share one space.",
             teaches=({"kind": "build", "card": "2♡"}, {"kind": "contribute"}),
             wrong="Build the 2 of hearts on your 2 of clubs.",
             solution=("build 2♡ at 1,1 north of 2♣", "contribute 9♢"),
@@ -41,7 +41,7 @@ LESSON = Lesson(
             position="lesson-discard",
             task="Nothing to build: discard your 9 of diamonds face down, then draw a card.",
             rule="Instead of building you may discard cards, face up to the stock or face down. At the end of "
-                 "your turn you draw back up to 4 cards, from the draw pile or from the stock.",
+            "your turn you draw back up to 4 cards, from the draw pile or from the stock.",
             teaches=({"kind": "discard", "card": "9♢"}, {"kind": "draw"}, {"kind": "take"}),
             wrong="Discard the 9 of diamonds, then draw.",
             solution=("discard 9♢ face down", "draw from pile"),
@@ -50,7 +50,7 @@ LESSON = Lesson(
             position="lesson-claim",
             task="Claim the computer's 3 of clubs with your 5 of clubs.",
             rule="A card nothing is built from, and that is not a starting card, can be claimed: show a card of "
-                 "its colour at least 2 higher. Its owner may defend with a card of that colour at least as high.",
+            "its colour at least 2 higher. Its owner may defend with a card of that colour at least as high.",
             teaches=({"kind": "claim", "challenge": "5♣"},),
             wrong="Claim the computer's 3 of clubs with your 5 of clubs.",
             solution=("claim 3♣ at 0,1 from P2 with 5♣",),

@@ -16,7 +16,7 @@ LESSON = Lesson(
             position="lesson-silver",
             task="Put your 4 of silver into your first vault.",
             rule="Aces, 2s, 3s, 4s and 6s are silver, worth their number. Silver goes into one of your own "
-                 "empty vaults. After playing a card you draw one.",
+            "empty vaults. After playing a card you draw one.",
             teaches=({"kind": "play", "token": "4", "vault": 0},),
             wrong="Put the 4 of silver into your first vault.",
             solution=("play 4 v1",),
@@ -25,7 +25,7 @@ LESSON = Lesson(
             position="lesson-miner",
             task="Put a miner, your 8, on your silver.",
             rule="7s, 8s, 9s and 10s are miners. A miner goes on silver in one of your vaults, so that more "
-                 "silver can go on top of it.",
+            "silver can go on top of it.",
             teaches=({"kind": "miner", "token": "8"},),
             wrong="Put the 8 on your silver: it is the miner this step is about.",
             solution=("miner 8 v1",),
@@ -34,7 +34,7 @@ LESSON = Lesson(
             position="lesson-deeper",
             task="Put your 6 on the miner in your first vault.",
             rule="Silver on a miner must be higher than the silver under that miner: a 6 may go on a 4, a 2 "
-                 "may not. Silver never goes straight on silver.",
+            "may not. Silver never goes straight on silver.",
             teaches=({"kind": "play", "token": "6", "vault": 0},),
             wrong="Put the 6 on your miner: it is higher than the 4 under it.",
             solution=("play 6 v1",),
@@ -44,7 +44,7 @@ LESSON = Lesson(
             position="lesson-lock",
             task="Lock your first vault.",
             rule="Only locked vaults score: every silver card in them counts when the round ends. A lock goes "
-                 "on silver, takes your whole turn and keeps the vault safe for the rest of the round.",
+            "on silver, takes your whole turn and keeps the vault safe for the rest of the round.",
             teaches=({"kind": "lock", "vault": 0},),
             wrong="Lock your first vault: it holds 10 in silver.",
             solution=("lock v1",),
@@ -53,7 +53,7 @@ LESSON = Lesson(
             position="lesson-thief",
             task="Play your jack, a lo thief, and put the stolen silver in your second vault.",
             rule="A lo thief (a jack) steals the lowest silver on top of the other player's unlocked vaults, a "
-                 "hi thief (a joker) the highest. You must be able to put the stolen silver in a vault of yours.",
+            "hi thief (a joker) the highest. You must be able to put the stolen silver in a vault of yours.",
             teaches=({"kind": "lo-thief"}, {"kind": "place", "vault": 1}),
             wrong="Play the lo thief, then put the stolen 2 on the miner in your second vault.",
             solution=("lo-thief", "place v2"),
@@ -62,7 +62,7 @@ LESSON = Lesson(
             position="lesson-rubble",
             task="Clear the rubble from your second vault with your shovel.",
             rule="Rubble (a king) goes into the other player's empty vault and blocks it. A shovel (a queen) "
-                 "clears rubble from one of your vaults.",
+            "clears rubble from one of your vaults.",
             teaches=({"kind": "shovel"},),
             wrong="Use the shovel on the rubble in your second vault.",
             solution=("shovel v2",),
@@ -71,7 +71,7 @@ LESSON = Lesson(
             position="lesson-strike",
             task="Call a worker's strike with your queen of spades.",
             rule="A strike throws out every miner on top of the other player's unlocked vaults, and that player "
-                 "spends their next turn clearing the strike.",
+            "spends their next turn clearing the strike.",
             teaches=({"kind": "strike"},),
             wrong="Call the strike: the computer has two miners to lose.",
             solution=("strike",),
@@ -80,7 +80,7 @@ LESSON = Lesson(
             position="lesson-discard",
             task="Nothing fits: discard a card, and draw a new one.",
             rule="Instead of playing, you may always discard any one card and draw. Your hand holds 7 cards at "
-                 "the end of every turn.",
+            "the end of every turn.",
             teaches=({"kind": "discard"},),
             wrong="Discard one card.",
             solution=("discard 10",),
@@ -90,7 +90,7 @@ LESSON = Lesson(
             position="lesson-win",
             task="Lock your fifth vault: the round ends, and you reach 100.",
             rule="The round ends when someone puts on their fifth lock, or when the draw pile runs out. The "
-                 "first to 100 over several rounds wins the match.",
+            "first to 100 over several rounds wins the match.",
             teaches=({"kind": "lock"},),
             wrong="Lock your fifth vault now.",
             solution=("lock v5",),

@@ -34,12 +34,16 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
     """
     unknown = sorted(str(key) for key in position if key not in FIELDS)
     if unknown:
-        raise ValueError(f"position field {quote(unknown[0])} is not part of a 100 Silver Bars position "
-                         f"(fields: {', '.join(FIELDS)})")
+        raise ValueError(
+            f"position field {quote(unknown[0])} is not part of a 100 Silver Bars position "
+            f"(fields: {', '.join(FIELDS)})"
+        )
     strikes = int(options.get("strikes", 2))
     pool = Counter(deck(strikes))
-    hands = tuple(_cards(hand, f"position field 'hands', hand {seat + 1}", pool, HAND)
-                  for seat, hand in enumerate(_pair(position.get("hands"), "hands")))
+    hands = tuple(
+        _cards(hand, f"position field 'hands', hand {seat + 1}", pool, HAND)
+        for seat, hand in enumerate(_pair(position.get("hands"), "hands"))
+    )
     vaults = tuple(_row(row, seat, pool) for seat, row in enumerate(_pair(position.get("vaults", [[], []]), "vaults")))
     discard = _cards(position.get("discard", []), "position field 'discard'", pool, len(deck(strikes)))
     turn = _number(position.get("turn", 0), "turn", 1)
@@ -55,10 +59,21 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
     if not draw:
         raise ValueError("position: no card is left for the draw pile")
     return SilverBarsState(
-        rng=rng, placeable=options.get("thief", "lowest-overall") == "lowest-placeable", strikes=strikes,
-        round=match_round, dealer=1 - turn, turn=turn, hands=(hands[0], hands[1]), draw=tuple(draw),
-        discard=discard, vaults=(vaults[0], vaults[1]), strike=(strike[0], strike[1]), pending=None,
-        totals=(totals[0], totals[1]), last=None, over=False,
+        rng=rng,
+        placeable=options.get("thief", "lowest-overall") == "lowest-placeable",
+        strikes=strikes,
+        round=match_round,
+        dealer=1 - turn,
+        turn=turn,
+        hands=(hands[0], hands[1]),
+        draw=tuple(draw),
+        discard=discard,
+        vaults=(vaults[0], vaults[1]),
+        strike=(strike[0], strike[1]),
+        pending=None,
+        totals=(totals[0], totals[1]),
+        last=None,
+        over=False,
     )
 
 
@@ -70,8 +85,9 @@ def _pair(value: object, name: str) -> list[Any]:
 
 def _number(value: object, name: str, most: int, least: int = 0) -> int:
     if not is_int(value) or not least <= value <= most:
-        raise ValueError(f"position field {quote(name)} must be a whole number from {least} to {most}; "
-                         f"got {shown(value)}")
+        raise ValueError(
+            f"position field {quote(name)} must be a whole number from {least} to {most}; got {shown(value)}"
+        )
     return value
 
 
@@ -135,35 +151,61 @@ def _lesson(title: str, hands: list[list[str]], vaults: list[list[Any]], **more:
 _THEIRS = [["3♣", "8♣"], ["2♡"], [], [], []]
 """The computer's vaults in most steps: silver with a miner on it, a lone silver, three empty vaults."""
 LESSON_POSITIONS = {
-    "lesson-silver": _lesson("Lesson: silver into a vault", [["4♣", "8♡", "9♣", "J♣", "K♡", "10♢", "7♣"],
-                                                             ["2♣", "3♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]],
-                             [[], _THEIRS]),
-    "lesson-miner": _lesson("Lesson: a miner on silver", [["8♡", "9♣", "J♣", "K♡", "10♢", "7♣", "A♣"],
-                                                          ["2♣", "3♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]],
-                            [[["4♣"]], _THEIRS]),
-    "lesson-deeper": _lesson("Lesson: higher silver on a miner", [["6♡", "2♢", "9♣", "J♣", "K♡", "10♢", "7♣"],
-                                                                  ["2♣", "3♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]],
-                             [[["4♣", "8♡"]], _THEIRS]),
-    "lesson-lock": _lesson("Lesson: lock a vault", [["2♢", "9♣", "J♣", "K♡", "10♢", "7♣", "A♣"],
-                                                    ["2♣", "3♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]],
-                           [[["4♣", "8♡", "6♡"], ["3♢"]], _THEIRS]),
-    "lesson-thief": _lesson("Lesson: a thief", [["J♣", "9♣", "K♡", "10♢", "7♣", "A♣", "8♠"],
-                                                ["2♣", "3♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]],
-                            [[["4♣", "8♡"], ["A♠", "7♢"]], [["3♣", "8♣"], ["2♡"], ["6♠"], [], []]]),
-    "lesson-rubble": _lesson("Lesson: rubble and a shovel", [["K♡", "Q♢", "9♣", "10♢", "7♣", "A♣", "8♠"],
-                                                             ["2♣", "3♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]],
-                             [[["4♣"], {"rubble": "K♣"}], _THEIRS]),
-    "lesson-strike": _lesson("Lesson: a worker's strike", [["Q♠", "9♣", "10♢", "7♣", "A♣", "8♠", "J♣"],
-                                                           ["2♣", "3♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]],
-                             [[["4♣"]], [["3♣", "8♣"], ["2♡", "9♢"], ["A♡"], [], []]]),
-    "lesson-discard": _lesson("Lesson: discard and draw", [["9♣", "10♢", "7♣", "8♠", "9♡", "10♠", "7♡"],
-                                                           ["2♣", "3♡", "7♢", "8♢", "9♢", "10♣", "Q♣"]],
-                              [[], _THEIRS]),
+    "lesson-silver": _lesson(
+        "Lesson: silver into a vault",
+        [["4♣", "8♡", "9♣", "J♣", "K♡", "10♢", "7♣"], ["2♣", "3♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]],
+        [[], _THEIRS],
+    ),
+    "lesson-miner": _lesson(
+        "Lesson: a miner on silver",
+        [["8♡", "9♣", "J♣", "K♡", "10♢", "7♣", "A♣"], ["2♣", "3♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]],
+        [[["4♣"]], _THEIRS],
+    ),
+    "lesson-deeper": _lesson(
+        "Lesson: higher silver on a miner",
+        [["6♡", "2♢", "9♣", "J♣", "K♡", "10♢", "7♣"], ["2♣", "3♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]],
+        [[["4♣", "8♡"]], _THEIRS],
+    ),
+    "lesson-lock": _lesson(
+        "Lesson: lock a vault",
+        [["2♢", "9♣", "J♣", "K♡", "10♢", "7♣", "A♣"], ["2♣", "3♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]],
+        [[["4♣", "8♡", "6♡"], ["3♢"]], _THEIRS],
+    ),
+    "lesson-thief": _lesson(
+        "Lesson: a thief",
+        [["J♣", "9♣", "K♡", "10♢", "7♣", "A♣", "8♠"], ["2♣", "3♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]],
+        [[["4♣", "8♡"], ["A♠", "7♢"]], [["3♣", "8♣"], ["2♡"], ["6♠"], [], []]],
+    ),
+    "lesson-rubble": _lesson(
+        "Lesson: rubble and a shovel",
+        [["K♡", "Q♢", "9♣", "10♢", "7♣", "A♣", "8♠"], ["2♣", "3♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]],
+        [[["4♣"], {"rubble": "K♣"}], _THEIRS],
+    ),
+    "lesson-strike": _lesson(
+        "Lesson: a worker's strike",
+        [["Q♠", "9♣", "10♢", "7♣", "A♣", "8♠", "J♣"], ["2♣", "3♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]],
+        [[["4♣"]], [["3♣", "8♣"], ["2♡", "9♢"], ["A♡"], [], []]],
+    ),
+    "lesson-discard": _lesson(
+        "Lesson: discard and draw",
+        [["9♣", "10♢", "7♣", "8♠", "9♡", "10♠", "7♡"], ["2♣", "3♡", "7♢", "8♢", "9♢", "10♣", "Q♣"]],
+        [[], _THEIRS],
+    ),
     "lesson-win": _lesson(
-        "Lesson: the fifth lock wins", [["9♣", "10♢", "7♣", "8♠", "9♡", "10♠", "A♣"],
-                                        ["2♣", "3♡", "7♢", "8♢", "9♢", "10♣", "Q♣"]],
-        [[{"cards": ["6♣"], "locked": True}, {"cards": ["6♡"], "locked": True}, {"cards": ["4♡"], "locked": True},
-          {"cards": ["4♢"], "locked": True}, ["4♠", "7♡", "6♠"]], _THEIRS],
-        totals=[70, 55], round=3),
+        "Lesson: the fifth lock wins",
+        [["9♣", "10♢", "7♣", "8♠", "9♡", "10♠", "A♣"], ["2♣", "3♡", "7♢", "8♢", "9♢", "10♣", "Q♣"]],
+        [
+            [
+                {"cards": ["6♣"], "locked": True},
+                {"cards": ["6♡"], "locked": True},
+                {"cards": ["4♡"], "locked": True},
+                {"cards": ["4♢"], "locked": True},
+                ["4♠", "7♡", "6♠"],
+            ],
+            _THEIRS,
+        ],
+        totals=[70, 55],
+        round=3,
+    ),
 }
 """The positions of the game's lesson (``lessons.py``): the learner to move against the computer."""
