@@ -45,7 +45,7 @@ def _vault(
     turn changed this vault, and the label saying so. A vault a card can go to is a button whose name starts with
     "Vault 3, Computer 2:" for screen readers (``owner``: the name of the seat whose row it is in), and whose
     tooltip is its move in words (``said``)."""
-    head = f'<span class="sb-vno">Vault {number}</span>'
+    head = f'<span class="sb-vno">V{number}</span>'
     if vault["locked"]:
         head += '<span class="sb-lock" title="locked">LOCKED</span>'
     elif lock_action:
@@ -66,8 +66,8 @@ def _vault(
     marked = f" last-move seat-{mark[0]}" if mark else ""
     return (
         f'<div class="sb-vault{" sb-locked" if vault["locked"] else ""}{" sb-small" if small else ""}{marked}">'
-        f'<div class="sb-vhead">{head}</div>'
-        f'<div class="{cls}"{attr}>{body}</div>{silver}{mark[1] if mark else ""}</div>'
+        f'{mark[1] if mark else ""}<div class="sb-vhead">{head}</div>'
+        f'<div class="{cls}"{attr}>{body}</div>{silver}</div>'
     )
 
 
@@ -76,7 +76,7 @@ def _capital(text: str) -> str:
 
 
 LEGEND = legend([
-    ("<b>Vault 1</b>–<b>5</b>", "a player's five vaults, numbered from the left"),
+    ("<b>V1</b>–<b>V5</b>", "a player's five vaults"),
     ('<span class="sb-locks"><i class="sb-pip"></i><i class="sb-pip sb-used"></i></span>',
      "locks: five per player; a used one is dimmed"),
     ('<span class="sb-lock">LOCKED</span>', "a locked vault: no more cards, safe from thieves and strikes; it scores"),
