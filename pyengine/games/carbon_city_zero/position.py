@@ -54,11 +54,7 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
         draw, rng = Rng.from_seed(_seed(position)).shuffled(sorted(starts.elements()))
     global_area = _names(position.get("global_area", []), "global_area", pool, Counter(), 3, ("global",))
     market = _names(position.get("market", []), "market", pool, Counter(), market_size(global_area), MARKET_SECTORS)
-    market_deck, rng = rng.shuffled(sorted(pool.elements()))
-    while len(market) < MARKET:  # rule 3: the marketplace dealt from the market deck (snags and Globals left in it)
-        pick = next(i for i, n in enumerate(market_deck) if CARDS[n].sector in MARKET_SECTORS)
-        market += (market_deck[pick],)
-        market_deck = market_deck[:pick] + market_deck[pick + 1 :]
+    market, market_deck, rng = _deal_market(market, pool, rng)
     decks = [Deck(tuple(draw), 0, (), tuple(recycle), 0)]
     for _ in range(deck_count(players) - 1):
         cards, rng = rng.shuffled(list(TABLE.start_deck))
@@ -76,7 +72,7 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
         factories_zero=False,
         topdeck=0,
         market=tuple(market),
-        market_deck=tuple(market_deck),
+        market_deck=market_deck,
         discard=(),
         global_area=tuple(global_area),
         carbon=_whole(position.get("carbon", CARBON_START), "carbon", 1, CARBON_MAX),
@@ -87,6 +83,17 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
         winners=(),
         rng=rng,
     )
+
+
+def _deal_market(market: tuple[str, ...], pool: Counter[str], rng: Rng) -> tuple[tuple[str, ...], tuple[str, ...], Rng]:
+    """The cards not named shuffled into the market deck, and the marketplace filled from it (rule 3: its snags
+    and Globals stay in the deck). (market, market deck, rng)."""
+    market_deck, rng = rng.shuffled(sorted(pool.elements()))
+    while len(market) < MARKET:
+        pick = next(i for i, n in enumerate(market_deck) if CARDS[n].sector in MARKET_SECTORS)
+        market += (market_deck[pick],)
+        market_deck = market_deck[:pick] + market_deck[pick + 1 :]
+    return market, tuple(market_deck), rng
 
 
 def _seed(position: Mapping[str, Any]) -> int:
