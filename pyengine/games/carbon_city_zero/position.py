@@ -33,14 +33,7 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
     cards (default: dealt from the market deck); every card not named is in the market deck, shuffled by the
     seed. The cooperative game only.
     """
-    if options.get("variant", "cooperative") != "cooperative":
-        raise ValueError("a Carbon City Zero position is a cooperative game")
-    unknown = sorted(str(key) for key in position if key not in FIELDS)
-    if unknown:
-        raise ValueError(
-            f"position field {quote(unknown[0])} is not part of a Carbon City Zero position "
-            f"(fields: {', '.join(FIELDS)})"
-        )
+    _check_fields(options, position)
     pool = Counter(TABLE.market_cards + TABLE.snags + TABLE.globals_cooperative)
     starts = Counter(TABLE.start_deck)
     in_play = _names(position.get("in_play"), "in_play", pool, starts, 20)
@@ -83,6 +76,18 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
         winners=(),
         rng=rng,
     )
+
+
+def _check_fields(options: Mapping[str, OptionValue], position: Mapping[str, Any]) -> None:
+    """A position is of the cooperative game, and has only the fields of the format."""
+    if options.get("variant", "cooperative") != "cooperative":
+        raise ValueError("a Carbon City Zero position is a cooperative game")
+    unknown = sorted(str(key) for key in position if key not in FIELDS)
+    if unknown:
+        raise ValueError(
+            f"position field {quote(unknown[0])} is not part of a Carbon City Zero position "
+            f"(fields: {', '.join(FIELDS)})"
+        )
 
 
 def _deal_market(market: tuple[str, ...], pool: Counter[str], rng: Rng) -> tuple[tuple[str, ...], tuple[str, ...], Rng]:
