@@ -170,3 +170,19 @@ def test_strength_benchmark_runs() -> None:
 
     result = match("silver-bars", 2, 1, 1, "random", "greedy")
     assert result["n"] == 1 and 0.0 <= result["low"] <= result["rate"] <= result["high"] <= 1.0
+
+
+def test_cardcassonne_judges_from_the_core_as_from_the_view() -> None:
+    """The search reads Card-cassonne's judgement straight from the core: the same figures as the view gives."""
+    from pyengine.estimate import seen
+    from pyengine.games.cardcassonne import judgement
+
+    rules = pyengine.core.rules_for("cardcassonne")
+    for players in (2, 3):
+        rnd = random.Random(players)
+        start = pyengine.new_game("cardcassonne", players, 3)
+        for state in playout(start, rnd, 400):
+            assert judgement.worths_of(state.core) == judgement.worths(seen(rules, state.core, None))
+            if not state.is_terminal():
+                seat = state.current_player
+                assert rules.judgement(state.core, seat) == judgement.value(seen(rules, state.core, seat), seat)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...estimate import lead
+from .board import FACE_RANKS, CardcassonneState, area_value
+from .view import area_index
 
 FACES = "JQKA"
 
@@ -37,6 +39,34 @@ def worths(view: dict[str, Any]) -> list[float]:
     return worth
 
 
+def worths_of(core: CardcassonneState) -> list[float]:
+    """:func:`worths` read from the core without drawing its view: the same public facts (points, the table's areas
+    and tokens, the piles' sizes), the same sums in the same order, so the same figures, several times faster."""
+    players = core.players
+    remaining = len(core.deck) + sum(len(h) for h in core.hands)
+    total = 104 - len(core.removed) - 1
+    left = remaining / max(total, 1)
+    worth = [float(p) for p in core.points]
+    if core.tokens:
+        areas, at = core.table.areas, core.table.at
+        index = area_index(core)[0]
+        for x, y, owner in sorted(core.tokens, key=lambda t: (index[(t[0], t[1])], t[0], t[1])):
+            area = areas[(x, y)]
+            size, open_cells = len(area.cells), len(area.open)
+            closeness = 0.95 if open_cells <= size else size / (size + open_cells)
+            worth[owner] += area_value(size) * closeness
+            if at[(x, y)].rank in FACE_RANKS:
+                worth[owner] += 3 * (1 - left) * (1 - closeness) + 0.5
+    for s in range(players):
+        worth[s] += core.tokens_left[s] * (0.5 + 2.5 * left)
+    return worth
+
+
 def value(view: dict[str, Any], seat: int) -> float:
     """The seat's lead over the best other seat by :func:`worths`."""
     return lead(worths(view), seat)
+
+
+def value_of(core: CardcassonneState, seat: int) -> float:
+    """:func:`value` read from the core (:func:`worths_of`): what any seat's view shows, the hands aside."""
+    return lead(worths_of(core), seat)
