@@ -1,0 +1,262 @@
+"""A guest's table in a game played on separate devices: the host's messages in, the seat's table drawn; a click on
+a move becomes a message to the host, whose engine decides.
+
+The guest never holds the game: only its seat's view, the public log and the table's public facts
+(:mod:`cardtable_web.remote`). Once the game is over the host sends its record, and the guest's page keeps it with
+its statistics and can replay it, as the host's does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pyengine
+from pyengine.core import replay as replay_record
+
+from . import drawing, selection
+from .controller import Effects, TableController
+from .effects import Click, TableScreen
+from .html import esc
+from .keeping import Keeper
+from .remote import HOST_KINDS, Refused, Wire, connected_words, message, read_message
+from .session import Session
+from .setup import Seat, Setup
+
+
+class GuestSeat:
+    """What the guest's page knows of the game: the latest table message from the host."""
+
+    def __init__(self, seat: int, game: str) -> None:
+        self.seat = seat
+        self.game = game
+        self.table: dict[str, Any] | None = None
+        self.log: list[str] = []
+        """The public log as said for this seat (each table message brings the lines this page lacks)."""
+        self.selection: selection.Selection | None = None
+        self.message = "Connected: waiting for the host's table…"
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.table["view"] if self.table else {}
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.view.get("names") or [])
+
+
+class GuestTable(TableController):
+    """The table controller of a guest's page (the page's adapter runs its effects as for the host's table)."""
+
+    def __init__(self, keeper: Keeper, build: str, seat: int, game: str) -> None:
+        super().__init__(keeper)
+        self.build = build
+        self.guest = GuestSeat(int(seat), str(game))
+        self.finished: Session | None = None
+        """The whole game, from the record the host sends once it is over (for the replay and the statistics)."""
+        self.gone = False
+
+    # -- the host's messages ------------------------------------------------------------------------------------
+    def receive(self, text: str) -> Effects:
+        """A message from the host; one this page cannot read is said, and changes nothing."""
+        guest = self.guest
+        try:
+            fields = read_message(str(text), self.build, HOST_KINDS)
+        except Refused as exc:
+            guest.message = drawing.sentence(f"The host sent a message this page cannot read: {exc}")
+            return self.refresh()
+        if fields["kind"] == "refused":
+            guest.message = str(fields.get("reason", ""))[:300]
+        elif fields["kind"] == "seat-given":
+            self.gone = True
+            guest.message = "The host gave your seat to the computer. Thank you for playing!"
+        else:
+            self.take_table(fields)
+        return self.refresh()
+
+    def take_table(self, fields: dict[str, Any]) -> None:
+        guest = self.guest
+        moved = guest.table is None or guest.table.get("moves") != fields.get("moves")
+        start = fields.get("log_start")
+        lines = fields.get("log")
+        if isinstance(start, int) and 0 <= start <= len(guest.log) and isinstance(lines, list):
+            guest.log = guest.log[:start] + [str(line) for line in lines]
+        guest.table = fields
+        if moved:
+            guest.selection = None
+            guest.message = ""
+        if fields.get("note"):
+            guest.message = str(fields["note"])
+        record = fields.get("record")
+        if record is not None and self.finished is None:
+            self.finish(record, fields)
+
+    def finish(self, record: dict[str, Any], fields: dict[str, Any]) -> None:
+        """The host's record of the finished game: kept in this browser's history and statistics."""
+        try:
+            state = replay_record(record)
+        except ValueError as exc:
+            self.guest.message = f"The finished game could not be kept here: {exc}"
+            return
+        seats = [Seat(where == "computer") for where in fields.get("seats", [])]
+        if len(seats) != state.players:
+            return
+        setup = Setup(state.game, state.players, int(record.get("seed", 0)), seats, dict(state.options))
+        session = Session(setup, state)
+        session.names = list(self.guest.names) or session.names
+        session.table = f"remote-{setup.seed}"
+        self.finished = session
+        self.keeper.finish(session, str(fields.get("headline", "")))
+
+    def closed(self) -> Effects:
+        """The connection to the host closed."""
+        if self.gone or self.finished is not None:
+            return self.refresh()
+        self.gone = True
+        self.guest.message = (
+            "The connection to the host closed. Ask the host for a new invitation to take your seat again."
+        )
+        return self.refresh()
+
+    # -- clicks ------------------------------------------------------------------------------------------------
+    def click(self, click: Click) -> Effects:
+        if self.replay is not None:
+            return super().click(click)
+        guest = self.guest
+        if click.ui is not None:
+            return self.guest_control(click.ui)
+        if click.action is not None:
+            return self.act(click.action)
+        if click.select is not None:
+            try:
+                chosen = selection.decode(click.select)
+            except ValueError:
+                return []
+            guest.selection = None if guest.selection == chosen else chosen
+            return self.refresh()
+        if click.attempt is not None:
+            guest.message = "Nothing to play there."
+            return self.refresh()
+        return []
+
+    def act(self, text: str) -> Effects:
+        """A move of this seat: sent to the host, whose table message shows it played (or its reason)."""
+        guest = self.guest
+        if self.gone or guest.table is None:
+            return []
+        if text not in guest.view.get("moves", {}):
+            guest.message = (
+                "It is not your turn."
+                if guest.view.get("current_player") != guest.seat
+                else ("That move is not possible now.")
+            )
+            return self.refresh()
+        guest.message = ""
+        return [self.send("act", action=text, moves=guest.table.get("moves"))]
+
+    def guest_control(self, name: str) -> Effects:
+        if name == "undo":
+            return [self.send("take-back")]
+        if name in ("remote-agree", "remote-refuse"):
+            return [self.send("agree", yes=name == "remote-agree")]
+        if name == "replay" and self.finished is not None:
+            return self.begin_replay(self.finished)
+        if name == "zoom-fit":
+            return super().control(name) if self.session else []
+        return []
+
+    def send(self, kind: str, **fields: Any) -> Wire:
+        return Wire("send-host", {"text": message(kind, self.build, **fields)})
+
+    def cancel(self) -> Effects:
+        if self.guest.selection is None:
+            return []
+        self.guest.selection = None
+        return self.refresh()
+
+    def leave(self) -> Effects:
+        self.gone = True
+        return [Wire("close-all"), *super().leave()]
+
+    def play_again(self, seed: int) -> Effects:
+        return []
+
+    def set_pace(self, delay: int) -> Effects:
+        return []
+
+    # -- what the guest's table shows --------------------------------------------------------------------------
+    def refresh(self) -> Effects:
+        if self.replay is not None:
+            return [self.replay_screen(self.replay)]
+        return [self.guest_screen()]
+
+    def guest_screen(self) -> TableScreen:
+        guest = self.guest
+        table = guest.table or {}
+        view = guest.view
+        over = bool(view.get("over"))
+        board = (
+            drawing.render_view(guest.game, view, guest.selection)
+            if view
+            else ('<p class="remote-waiting">Waiting for the host\'s table…</p>')
+        )
+        can_undo = bool(table.get("can_take_back")) and not self.gone
+        log = tuple(guest.log)
+        return TableScreen(
+            title=pyengine.GAMES[guest.game].title,
+            game=guest.game,
+            status_html=self.status_html(),
+            banner="",
+            pace=0,
+            board_html=board,
+            zoomable=bool(view),
+            moves=int(table.get("moves", 0)),
+            message=guest.message,
+            advice="",
+            hint=None,
+            suggest_shown=False,
+            suggest_enabled=False,
+            log_key=(id(self), 0),
+            log_lines=log,
+            over=over,
+            undo_enabled=can_undo,
+            undo_reason="Ask the others to agree to take back your last move"
+            if can_undo
+            else "Nothing to take back now",
+            marker="over" if over else "ready" if view else "thinking",
+        )
+
+    def status_html(self) -> str:
+        """The headline, the scores, who is at the table and a take-back waiting for this seat's answer."""
+        guest = self.guest
+        table = guest.table
+        if table is None:
+            return '<p class="headline">Connected to the host.</p>'
+        names, view = guest.names, guest.view
+        scores = "".join(
+            f'<li class="score seat-{i}{" current" if i == view.get("current_player") else ""}">'
+            f'<span class="who">{esc("You" if i == guest.seat else names[i])}</span> <b>{esc(str(s))}</b></li>'
+            for i, s in enumerate(view.get("scores", []))
+        )
+        seats = [str(s) for s in table.get("seats", [])]
+        words = connected_words(names, seats, guest.seat) if len(seats) == len(names) else ""
+        return (
+            f'<p class="headline">{esc(str(table.get("headline", "")))}</p>'
+            f'<ul class="scores" aria-label="Scores">{scores}</ul>'
+            f'<p class="remote-seats" data-remote-seats>{esc(words)}</p>' + self.ask_html(table)
+        )
+
+    def ask_html(self, table: dict[str, Any]) -> str:
+        ask = table.get("ask")
+        guest = self.guest
+        if not isinstance(ask, dict) or not isinstance(ask.get("seat"), int):
+            return ""
+        if ask["seat"] == guest.seat:
+            return '<p class="remote-ask" role="status">Waiting for the others to agree to your take-back…</p>'
+        name = esc(guest.names[ask["seat"]] if ask["seat"] < len(guest.names) else "A player")
+        if guest.seat in ask.get("agreed", []):
+            return f'<p class="remote-ask" role="status">You agreed to {name}\'s take-back.</p>'
+        return (
+            f'<p class="remote-ask" role="status">{name} asks to take back their last move. '
+            '<button type="button" class="btn" data-ui="remote-agree">Agree</button> '
+            '<button type="button" class="btn" data-ui="remote-refuse">Refuse</button></p>'
+        )
