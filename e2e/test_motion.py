@@ -8,6 +8,7 @@ import random
 from playwright.sync_api import Page
 
 from e2e.conftest import shot, wait_settled
+from e2e.keys import mid_game
 from e2e.play import one_click
 
 GAME = "index.html?game=silver-bars&players=2&seed=7&bots=1&level=easy&delay=0"
@@ -71,3 +72,46 @@ def test_nothing_slides_with_reduced_motion(page: Page) -> None:
         wait_settled(page)
     assert page.evaluate("window.slides") == 0, "no slide was started"
     assert int(page.evaluate("document.documentElement.dataset.moves")) > 0
+
+
+WATCH_CLIPS = """
+window.slidesSeen = 0;
+window.clipped = [];
+const animateFirst = Element.prototype.animate;
+Element.prototype.animate = function (keyframes, options) {
+  const animation = animateFirst.call(this, keyframes, options);
+  if (Array.isArray(keyframes) && keyframes[0] && "translate" in keyframes[0]) {
+    window.slidesSeen += 1;
+    const element = this;
+    requestAnimationFrame(() => {  // on its way: wholly inside every box that clips it
+      const card = element.getBoundingClientRect();
+      for (let box = element.parentElement; box; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+        const edge = box.getBoundingClientRect();
+        if (card.left < edge.left - 1 || card.top < edge.top - 1 || card.right > edge.right + 1
+            || card.bottom > edge.bottom + 1) window.clipped.push(box.className);
+      }
+    });
+  }
+  return animation;
+};
+"""
+"""Counts the slides and notes every box that cut a sliding card off on its first frame."""
+
+
+def test_a_card_played_into_the_grid_is_not_cut_off_on_its_way(page: Page) -> None:
+    """Card-cassonne's grid scrolls inside its own box: a card played from the hand above it flies over the page
+    (a copy, the card itself unseen until it lands) instead of sliding inside the grid's box, which would cut it off."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.add_init_script(WATCH_CLIPS)
+    page.goto("index.html#" + mid_game("cardcassonne", 2, 3, 30))
+    wait_settled(page)
+    page.locator(".cc-hand [data-select]").first.click()
+    wait_settled(page)
+    page.locator("#board .zoomable [data-action]").first.click()
+    page.wait_for_function("window.slidesSeen > 0")
+    page.wait_for_timeout(100)
+    assert page.evaluate("window.clipped") == [], "a sliding card was cut off by a box on its way"
+    wait_settled(page)
+    page.wait_for_function("!document.querySelector('.flying')")

@@ -57,10 +57,63 @@ function ownOffset(element, dx, dy) {
   return [(dx * d - dy * c) / det, (dy * a - dx * b) / det];
 }
 
-function slide(element, from, to) {
+// The box between the element and the root that clips it (a scrolled grid) and that its old place lies outside
+// of: sliding inside that box would cut the card off on its way. Null when nothing clips it.
+function clipperOnTheWay(element, root, from) {
+  const { width, height } = element.getBoundingClientRect();
+  for (let box = element.parentElement; box && box !== root; box = box.parentElement) {
+    const style = getComputedStyle(box);
+    if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+    const edge = box.getBoundingClientRect();
+    if (from.left < edge.left || from.top < edge.top || from.left + width > edge.right || from.top + height > edge.bottom) {
+      return box;
+    }
+  }
+  return null;
+}
+
+const ghosts = new Set(); // copies flying over the page (see fly), removed when they land or the table redraws again
+
+// A copy of the element flies over the page from `from` to where the element is (screen places), while the
+// element itself stays unseen: a card coming from the hand into a scrolled grid is not cut off by the grid's edge.
+function fly(element, from) {
+  const box = element.getBoundingClientRect();
+  const style = getComputedStyle(element);
+  const ghost = element.cloneNode(true);
+  for (const node of [ghost, ...ghost.querySelectorAll("*")]) {
+    for (const name of ["id", "tabindex", "role", "title", "data-card", "data-piece", "data-action", "data-select", "data-ui"]) {
+      node.removeAttribute(name);
+    }
+  }
+  ghost.setAttribute("aria-hidden", "true");
+  ghost.classList.add("moving", "flying");
+  Object.assign(ghost.style, {
+    position: "fixed", left: `${box.left}px`, top: `${box.top}px`, width: `${box.width}px`, height: `${box.height}px`,
+    margin: "0", zIndex: "50", pointerEvents: "none", fontSize: style.fontSize, color: style.color,
+  });
+  document.body.append(ghost);
+  ghosts.add(ghost);
+  const flight = ghost.animate(
+    [{ translate: `${from.left - box.left}px ${from.top - box.top}px` }, { translate: "0px 0px" }],
+    { duration: SLIDE_MS, easing: "ease-out" },
+  );
+  flight.id = "card-move";
+  const unseen = element.animate([{ opacity: 0 }, { opacity: 0 }], { duration: SLIDE_MS });
+  unseen.id = "card-unseen";
+  const land = () => { ghost.remove(); ghosts.delete(ghost); unseen.cancel(); };
+  flight.finished.then(land, land);
+}
+
+function slide(element, from, to, root) {
   const dx = from.left - to.left;
   const dy = from.top - to.top;
   if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+  const origin = root.getBoundingClientRect();
+  const onScreen = { left: origin.left + from.left, top: origin.top + from.top };
+  if (getComputedStyle(element).transform === "none" && clipperOnTheWay(element, root, onScreen)) {
+    fly(element, onScreen);
+    return;
+  }
   const offset = ownOffset(element, dx, dy);
   if (!offset) return;
   const animation = element.animate(
@@ -85,15 +138,17 @@ function settle(root) {
   pending.delete(root);
   if (!before || before.size === 0 || !root.isConnected) return;
   for (const animation of root.getAnimations({ subtree: true })) {
-    if (animation.id === "card-move" || animation.id === "card-appear") animation.cancel();
+    if (["card-move", "card-appear", "card-unseen"].includes(animation.id)) animation.cancel();
   }
+  for (const ghost of ghosts) ghost.remove();
+  ghosts.clear();
   const after = places(root);
   const appearing = [];
   for (const [key, now] of after) {
     const then = before.get(key);
     if (now === null || then === null) continue;
     if (then === undefined) appearing.push(now.element);
-    else slide(now.element, then.place, now.place);
+    else slide(now.element, then.place, now.place, root);
   }
   if (appearing.length <= MOST_APPEARING) appearing.forEach(appear);
 }
