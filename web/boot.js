@@ -87,6 +87,7 @@ function gameById(id) {
 
 // The rules drawer from the lobby: the page is fetched at once; its live figures appear once Python is ready.
 async function openRules(id) {
+  $("rules-lesson").dataset.game = id;
   const body = $("rules-body");
   body.innerHTML = "<p>Loading the rules…</p>";
   bridge.showRules(true);  // open at once: the page may still be busy starting Python
@@ -114,7 +115,38 @@ function buildGameList() {
     rulesButton.setAttribute("aria-label", `Rules of ${game.title}`);
     rulesButton.addEventListener("click", (event) => { event.preventDefault(); openRules(game.id); });
     label.append(rulesButton);
+    const lessonButton = document.createElement("button");
+    lessonButton.type = "button";
+    lessonButton.className = "btn lesson-link";
+    lessonButton.dataset.game = game.id;
+    lessonButton.innerHTML = `Learn to play<span class="lesson-done"></span>`;
+    lessonButton.setAttribute("aria-label", `Learn to play ${game.title}, step by step`);
+    lessonButton.addEventListener("click", (event) => { event.preventDefault(); startLesson(game.id); });
+    label.append(lessonButton);
     list.append(label);
+  }
+}
+
+// ---------------------------------------------------------------- lessons
+// "Learn to play" opens the game's lesson (cardtable_web.lesson) at its first unfinished step. Python keeps the
+// finished steps under LESSONS_KEY, {game: [step numbers]}; the lobby only counts them (read like hostile input).
+const LESSONS_KEY = "cardtable.lessons";
+
+function startLesson(id) {
+  $("lobby-error-box").hidden = true;
+  whenReady(() => bridge.startLesson(id), "The lesson opens as soon as Python is ready…");
+}
+
+function refreshLessons() {
+  let stored = null;
+  try {
+    const text = localStorage.getItem(LESSONS_KEY);
+    stored = text && text.length < 10000 ? JSON.parse(text) : null;
+  } catch { stored = null; }
+  for (const button of document.querySelectorAll(".lesson-link")) {
+    const steps = stored && typeof stored === "object" ? stored[button.dataset.game] : null;
+    const done = Array.isArray(steps) ? steps.filter(Number.isInteger).length : 0;
+    button.querySelector(".lesson-done").textContent = done ? ` (${done} step${done === 1 ? "" : "s"} done)` : "";
   }
 }
 
@@ -365,6 +397,7 @@ function refreshKept() {
   }
   $("aside-text").textContent = lobby.aside;
   $("aside-box").hidden = !lobby.aside;
+  refreshLessons();
 }
 bridge.refreshKept = refreshKept;
 
@@ -441,6 +474,10 @@ function wire() {
   };
   $("show-rules").addEventListener("click", () => showRules(rules.hidden));
   $("hide-rules").addEventListener("click", () => showRules(false));
+  $("rules-lesson").addEventListener("click", () => {
+    showRules(false);
+    if ($("rules-lesson").dataset.game) startLesson($("rules-lesson").dataset.game);
+  });
   bridge.showRules = showRules;
   $("play-again-bar").addEventListener("click", () => bridge.playAgain());
   wireFolding();
@@ -496,8 +533,9 @@ function wire() {
     }
   });
   const fragment = location.hash.replace(/^#/, "");
-  if (fragment.startsWith("game=")) {
-    chooseGame(new URLSearchParams(fragment).get("game") || games[0]?.id, {});
+  if (fragment.startsWith("game=") || fragment.startsWith("lesson=")) {
+    const named = new URLSearchParams(fragment);
+    chooseGame(gameById(named.get("game") || named.get("lesson")) ? named.get("game") || named.get("lesson") : games[0]?.id, {});
     openAddress(fragment);
     return;
   }

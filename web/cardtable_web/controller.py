@@ -9,9 +9,11 @@ path from a click to what the screen shows runs, and is tested, under CPython.
 
 from __future__ import annotations
 
+import random
 import time
 import traceback
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pyengine
@@ -38,6 +40,7 @@ from .effects import (
 )
 from .html import esc
 from .keeping import Keeper, game_key
+from .lesson import LessonProgress, LessonTable, read_address
 from .registry import site_game
 from .replay import REPLAY_STEP_SECONDS, Replay
 from .session import Session
@@ -77,6 +80,9 @@ class TableController:
         self.previous_seat: int | None = None
         self.decisions: list[dict[str, Any]] = []
         """Each computer decision's game, level, time, iterations, choices and where it was made (benchmarks)."""
+        self.lesson: LessonTable | None = None
+        """The lesson on the table (its step's game is :attr:`session` then), else None."""
+        self.progress = LessonProgress(keeper)
 
     # -- starting and ending --------------------------------------------------------------------------------
     def start(self, settings_json: str) -> Effects:
@@ -109,6 +115,8 @@ class TableController:
     def open_address(self, fragment: str) -> Effects:
         """Open the game an address holds (a finished one in the replay viewer); a bad one is a message. A full
         address (a link, its deal in view) is replaced by the sealed one, and its game does not count."""
+        if str(fragment).lstrip("#").startswith("lesson="):
+            return self.open_lesson(str(fragment))
         try:
             session = address.decode(str(fragment), self.keeper.deal)
         except ValueError as exc:
@@ -157,6 +165,7 @@ class TableController:
         ``keep`` it (the address already holds this game)."""
         self.stop_computer()
         self.replay = None
+        self.lesson = None
         self.session = session
         self.elsewhere = False
         self.last_kept = None
@@ -175,6 +184,7 @@ class TableController:
         self.stop_computer()
         self.session = None
         self.replay = None
+        self.lesson = None
         return [SetAddress("", "push"), ShowLobby()]
 
     def address_changed(self, fragment: str) -> Effects:
@@ -184,6 +194,7 @@ class TableController:
             self.stop_computer()
             self.session = None
             self.replay = None
+            self.lesson = None
             return [ShowLobby()]
         if fragment != self.address or self.session is None and self.replay is None:
             return self.open_address(fragment)
@@ -191,7 +202,7 @@ class TableController:
 
     def play_again(self, seed: int) -> Effects:
         """The same table again with a new deal (``seed`` drawn by the page)."""
-        if self.session is None:
+        if self.session is None or self.lesson is not None:
             return []
         old = self.session.setup
         return self.begin(Session(Setup(old.game, old.players, seed, old.seats, dict(old.options), old.delay)))
@@ -209,6 +220,7 @@ class TableController:
         self.stop_computer()
         self.session = None
         self.replay = None
+        self.lesson = None
         record = None
         if session is not None:
             try:
@@ -226,6 +238,8 @@ class TableController:
         session = self.session
         if session is None:
             return []
+        if self.lesson is not None:  # a lesson is never kept, and no computer plays in it
+            return [self.screen(session)]
         effects: Effects = [self.screen(session)]
         effects += self.keep(session)
         if session.computer_to_move() and not self.busy:
@@ -245,7 +259,7 @@ class TableController:
                 "data-action", session.hint.action)
         can_undo = not over and not self.busy and session.can_take_back()
         marker = "over" if over else "thinking" if session.computer_to_move() else "ready"
-        return TableScreen(
+        screen = TableScreen(
             title=session.info.title,
             game=session.setup.game,
             status_html=drawing.status_html(session),
@@ -266,6 +280,11 @@ class TableController:
             undo_reason="Take back your last move" if can_undo else NO_TAKE_BACK,
             marker=marker,
         )
+        if self.lesson is None:
+            return screen
+        return replace(screen, title=f"{session.info.title}: learn to play", status_html=self.lesson.panel_html(),
+                       over=False, suggest_shown=False, undo_enabled=True, undo_reason="Start this step again",
+                       marker="ready")
 
     def keep(self, session: Session) -> Effects:
         """The game written into the address (sealed) and kept in the browser (a finished one in the history)."""
@@ -289,7 +308,7 @@ class TableController:
     def storage_changed(self) -> Effects:
         """Another tab changed the kept games: if it moved this game on, offer to load the newer position."""
         session = self.session
-        if session is None or self.elsewhere:
+        if session is None or self.elsewhere or self.lesson is not None:
             return []
         if self.keeper.moved_elsewhere(session, self.last_kept):
             self.elsewhere = True
@@ -326,6 +345,9 @@ class TableController:
             except ValueError:  # not a selection this site wrote: nothing to choose
                 return []
             return self.refresh()
+        if click.attempt is not None and self.lesson is not None:
+            self.lesson.tried(click.attempt)
+            return self.refresh()
         if click.attempt is not None:
             session.why_not(click.attempt)
             if not session.advice:
@@ -340,7 +362,9 @@ class TableController:
         """A human plays the action ``text`` (a refusal is said in the message)."""
         session = self.session
         assert session is not None
-        if self.busy or session.computer_to_move():
+        if self.lesson is not None:
+            self.lesson.act(text)
+        elif self.busy or session.computer_to_move():
             session.message = "Please wait: the computer is playing."
         else:
             try:
@@ -353,6 +377,8 @@ class TableController:
         """One of the table's controls (``data-ui``)."""
         session = self.session
         assert session is not None
+        if self.lesson is not None:
+            return self.lesson_control(self.lesson, name)
         if name == "suggest":
             return self.suggest()
         if name == "load-newer":
@@ -390,7 +416,7 @@ class TableController:
     def set_pace(self, delay: int) -> Effects:
         """The computer's pause before each move, changed at the table (kept in the game's address)."""
         session = self.session
-        if session is None or not 0 <= int(delay) <= 10_000:
+        if session is None or self.lesson is not None or not 0 <= int(delay) <= 10_000:
             return []
         session.setup.delay = int(delay)
         return self.keep(session)
@@ -403,6 +429,48 @@ class TableController:
         return ("This address contains the whole deal: anyone who decodes it can see every hand. It is for "
                 "resuming on another device or showing a finished game, not for playing a hidden-hand game "
                 "at a distance. A game opened from it does not count in the statistics.")
+
+    # -- lessons --------------------------------------------------------------------------------------------------
+    def start_lesson(self, game: str, step: int | None = None) -> Effects:
+        """Learn to play: ``game``'s lesson at ``step`` (from 0), else at its first unfinished step."""
+        try:
+            index = self.progress.next_step(str(game)) if step is None else int(step)
+            return self.begin_lesson(LessonTable(str(game), index, self.progress), "push")
+        except ValueError as exc:
+            return [LobbyError(f"This lesson cannot be shown: {exc}")]
+
+    def open_lesson(self, fragment: str) -> Effects:
+        """A lesson's address (``#lesson=carbles&step=2``): that step on the table."""
+        try:
+            game, index = read_address(fragment)
+        except ValueError as exc:
+            return [LobbyError(f"This address does not hold a lesson of this site: {exc}")]
+        return self.begin_lesson(LessonTable(game, index, self.progress), "replace")
+
+    def begin_lesson(self, lesson: LessonTable, history: str) -> Effects:
+        """Put a lesson's step on the table."""
+        self.stop_computer()
+        self.replay = None
+        self.lesson = lesson
+        self.session = lesson.session
+        self.address = lesson.address()
+        return [Elsewhere(False), SetAddress(self.address, history), self.screen(lesson.session)]
+
+    def lesson_control(self, lesson: LessonTable, name: str) -> Effects:
+        """A lesson's buttons: show the step's move, start it again, the next step, the first game, share."""
+        if name == "lesson-show":
+            lesson.show()
+        elif name in ("lesson-again", "undo"):
+            return self.begin_lesson(LessonTable(lesson.game, lesson.index, self.progress), "replace")
+        elif name == "lesson-next" and not lesson.last:
+            return self.begin_lesson(LessonTable(lesson.game, lesson.index + 1, self.progress), "push")
+        elif name == "lesson-first-game":
+            return self.start_setup(lesson.first_game(random.randrange(1_000_000_000)))
+        elif name == "share":
+            return [Share("This address opens this step of the lesson.", self.address)]
+        elif name == "zoom-fit":
+            return [Fit()]
+        return [self.screen(lesson.session)]
 
     # -- the computer -------------------------------------------------------------------------------------------
     def think(self, session: Session) -> Think:
@@ -486,6 +554,7 @@ class TableController:
         """Show a game (usually finished) in the replay viewer, from the human's seat (or the first)."""
         self.stop_computer()
         self.session = None
+        self.lesson = None
         seat = session.you if session.you is not None else (session.humans[0] if session.humans else 0)
         self.replay = Replay(session.state, session.names, seat, session.you)
         self.address = address.encode(session)

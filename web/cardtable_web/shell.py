@@ -67,6 +67,7 @@ class Page:
         """True when a move took away the focused choice and nothing could be chosen yet (the computer's turn):
         the next choice gets the focus when it is drawn."""
         self.rules_cache: dict[str, str] = {}
+        self.lesson_focus: tuple[str, str] | None = None
         self._click = create_proxy(self.guard(self.on_click))
         byid("table").addEventListener("click", self._click)
 
@@ -176,6 +177,7 @@ class Page:
             byid("game-over-text").innerHTML = screen.status_html
         byid("play-again-bar").hidden = not screen.over
         self.place_focus(focused)
+        self.focus_lesson(screen)
         undo = byid("undo")
         undo.hidden = False
         undo.setAttribute("aria-disabled", "false" if screen.undo_enabled else "true")  # tapped, it says why
@@ -183,6 +185,14 @@ class Page:
         root = document.documentElement
         root.dataset.moves = str(screen.moves)
         root.dataset.state = screen.marker
+
+    def focus_lesson(self, screen: TableScreen) -> None:
+        """A lesson's step just done: its next button (``data-focus``) gets the focus, once."""
+        button = byid("status").querySelector("[data-focus]")
+        key = (screen.title, screen.status_html)
+        if button and self.lesson_focus != key:
+            button.focus(js_object(preventScroll=True))
+        self.lesson_focus = key if button else None
 
     def place_focus(self, focused: tuple[str, str] | None) -> None:
         """After a redraw the focus goes back to what had it; when a move took that away, to the first choice now
@@ -313,6 +323,7 @@ class Page:
 
     # -- the rules panel -------------------------------------------------------------------------------------
     def load_rules(self, game: str) -> None:
+        byid("rules-lesson").dataset.game = game  # the drawer's "Learn to play"
         byid("rules-body").innerHTML = f"<p>Loading the rules of {esc(pyengine.GAMES[game].title)}…</p>"
         asyncio.ensure_future(self._load_rules(game))
 
@@ -400,6 +411,7 @@ def main() -> None:
     bridge.playAgain = page.call(lambda: control.play_again(fresh_seed()))
     bridge.setPace = page.call(lambda delay: control.set_pace(int(delay)))
     bridge.cancel = page.call(control.cancel)
+    bridge.startLesson = page.call(lambda game: control.start_lesson(str(game)))
     bridge.drawFigures = create_proxy(page.guard(page.draw_figures))
     bridge.decisionStats = create_proxy(page.stats)
     page.run(control.migrate())

@@ -1,0 +1,172 @@
+"""A lesson at the table: the game's real table, one step at a time (:mod:`pyengine.lessons` checks the moves).
+
+:class:`LessonTable` is the model the controller holds while a lesson is on the table: the step being played
+(a :class:`pyengine.lessons.StepPlay`), a :class:`LessonSession` that draws it like any game, and what the
+learner was last told. :class:`LessonProgress` remembers the steps each learner finished, in the browser's
+storage under ``cardtable.lessons`` (``{game: [step numbers from 0]}``), through the same :class:`Keeper` that
+keeps the games. The lesson's address is ``#lesson=<game>&step=<n>`` (from 1).
+"""
+
+from __future__ import annotations
+
+import pyengine
+from pyengine.lessons import Lesson, StepPlay, lesson_for
+
+from . import drawing
+from .html import esc
+from .keeping import Keeper
+from .session import Session
+from .setup import Seat, Setup
+from .urls import parse_qsl
+
+LESSONS_KEY = "cardtable.lessons"
+FIRST_GAME_LEVEL = "easy"
+
+
+class LessonProgress:
+    """The steps each game's lesson has had finished in this browser."""
+
+    def __init__(self, keeper: Keeper) -> None:
+        self.keeper = keeper
+
+    def done(self, game: str) -> list[int]:
+        """The finished steps of ``game``'s lesson (numbers from 0), whatever else storage holds."""
+        stored = self.keeper.read(LESSONS_KEY, dict, {})
+        steps = stored.get(game, [])
+        count = len(lesson_for(game).steps)
+        if not isinstance(steps, list):
+            return []
+        return sorted({s for s in steps if isinstance(s, int) and not isinstance(s, bool) and 0 <= s < count})
+
+    def mark(self, game: str, index: int) -> None:
+        """Step ``index`` of ``game``'s lesson is finished."""
+        stored = dict(self.keeper.read(LESSONS_KEY, dict, {}))
+        stored[game] = sorted({*self.done(game), index})
+        self.keeper.write(LESSONS_KEY, stored)
+
+    def next_step(self, game: str) -> int:
+        """Where the lesson goes on: its first unfinished step (the first step once all are finished)."""
+        done = set(self.done(game))
+        return next((i for i in range(len(lesson_for(game).steps)) if i not in done), 0)
+
+
+class LessonSession(Session):
+    """A step's game at the table: the learner's moves are offered only while the step goes on."""
+
+    def __init__(self, play: StepPlay) -> None:
+        players = play.state.players
+        seats = [Seat(seat != play.seat, FIRST_GAME_LEVEL) for seat in range(players)]
+        super().__init__(Setup(play.lesson.game, players, 0, seats, dict(play.state.options), 0), play.state)
+        self.play = play
+        self.counted = False
+
+    def decides_now(self) -> bool:
+        return not self.play.is_done() and super().decides_now()
+
+
+def read_address(fragment: str) -> tuple[str, int]:
+    """The game and the step (from 0) of a lesson's address; ``ValueError`` saying what is wrong."""
+    fields = dict(parse_qsl(fragment.lstrip("#")))
+    game = fields.get("lesson", "")
+    if game not in pyengine.GAMES:
+        raise ValueError(f"there is no lesson called {game[:40]!r}")
+    step = fields.get("step", "1")
+    count = len(lesson_for(game).steps)
+    if not step.isascii() or not step.isdigit() or not 1 <= int(step) <= count:
+        raise ValueError(f"the lesson of {pyengine.GAMES[game].title} has steps 1 to {count}")
+    return game, int(step) - 1
+
+
+class LessonTable:
+    """One lesson on the table: its step, the step's game, and what the learner was told last."""
+
+    def __init__(self, game: str, index: int, progress: LessonProgress) -> None:
+        self.lesson: Lesson = lesson_for(game)
+        self.progress = progress
+        self.play = StepPlay(self.lesson, index)
+        self.session = LessonSession(self.play)
+
+    @property
+    def game(self) -> str:
+        return self.lesson.game
+
+    @property
+    def index(self) -> int:
+        return self.play.index
+
+    @property
+    def last(self) -> bool:
+        return self.index == len(self.lesson.steps) - 1
+
+    def address(self) -> str:
+        return f"lesson={self.game}&step={self.index + 1}"
+
+    def act(self, text: str) -> None:
+        """The learner played ``text``: the step's move is played, any other is refused with its reason."""
+        session = self.session
+        session.clear_advice()
+        reason = self.play.play(text)
+        if reason is not None:
+            session.message = drawing.sentence(reason) + " Try again."
+            return
+        session.state = self.play.state
+        session.selection = None
+        session.message = ""
+        if self.play.is_done():
+            self.progress.mark(self.game, self.index)
+            session.advice = self.play.step.done
+
+    def tried(self, facts_json: str) -> None:
+        """A click on a place that plays nothing: the game's reason, to try again."""
+        reason = self.session.why_not(facts_json) or "Nothing to play there"
+        self.session.clear_advice()
+        self.session.message = drawing.sentence(reason) + " Try again."
+
+    def show(self) -> None:
+        """Point at the step's next intended move (the table's suggestion highlight)."""
+        session = self.session
+        move = self.play.next_move()
+        session.clear_advice()
+        if move is None or not session.decides_now():
+            return
+        session.hint = drawing.hint_of(session, move)
+        session.advice = session.hint.words.replace("Suggested move:", "Try this:", 1)
+
+    def first_game(self, seed: int) -> Setup:
+        """The setup of "Play your first game": the learner at seat 0, the easy computer everywhere else."""
+        settings = self.lesson.first_game
+        players = int(settings.get("players", 2))
+        seats = [Seat(seat > 0, FIRST_GAME_LEVEL) for seat in range(players)]
+        return Setup(self.game, players, seed, seats, dict(settings.get("options", {})))
+
+    def panel_html(self) -> str:
+        """The lesson's panel above the table: where the lesson is, the one thing to do, the rule, and the
+        buttons to go on."""
+        step, count = self.play.step, len(self.lesson.steps)
+        done = self.progress.done(self.game)
+        finished = self.play.is_done()
+        marks = "".join(
+            f'<li class="{"done" if i in done else "todo"}{" current" if i == self.index else ""}">'
+            f'<span class="sr-only">step {i + 1}{", done" if i in done else ""}</span></li>'
+            for i in range(count)
+        )
+        buttons = ['<button type="button" class="btn" data-ui="lesson-again">Start again</button>']
+        if not finished:
+            buttons.insert(0, '<button type="button" class="btn" data-ui="lesson-show">Show me</button>')
+        elif not self.last:
+            buttons.insert(
+                0, '<button type="button" class="btn primary" data-ui="lesson-next" data-focus>Next step</button>'
+            )
+        first = "primary" if finished and self.last else ""
+        buttons.append(
+            f'<button type="button" class="btn {first}" data-ui="lesson-first-game"'
+            f"{' data-focus' if first else ''}>Play your first game</button>"
+        )
+        return (
+            f'<div class="lesson" data-step="{self.index + 1}" data-done="{str(finished).lower()}">'
+            f'<div class="lesson-where"><p>Learn to play: step {self.index + 1} of {count}</p>'
+            f'<ol class="lesson-steps" aria-label="Steps, {len(done)} of {count} done">{marks}</ol></div>'
+            f'<p class="lesson-task">{esc(step.task)}</p>'
+            f'<p class="lesson-rule">{esc(step.rule)}</p>'
+            f'<p class="lesson-buttons">{" ".join(buttons)}</p></div>'
+        )
