@@ -1,4 +1,4 @@
-"""``python -m pyengine simulate ...``: see :mod:`pyengine.simulate`."""
+"""``python -m pyengine games | position | simulate ...``: see :mod:`pyengine.simulate`."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""The command line: ``python -m pyengine simulate GAME --players N ...`` (bots against bots) and
-``python -m pyengine games [--json]`` (the games, and the lobby's data for the site's build)."""
+"""The command line: ``python -m pyengine games [--json]`` (the games, and the lobby's data for the site's build),
+``python -m pyengine position GAME [NAME] [--move TEXT ...] [--seat N] [--json]`` (a game's named positions, one
+of them with moves played, as a seat sees it) and ``python -m pyengine simulate GAME --players N ...`` (bots
+against bots)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ from typing import Any
 
 from . import GAMES, new_game
 from .ai import BOT_NAMES, Bot, levels_json, make_bot
-from .core import State, check_setup, rules_for
+from .core import State, check_seat, check_setup, named_position, rules_for
+from .words import say, seat_names
 
 
 def bots_for_seats(spec: str, players: int) -> list[str]:
@@ -108,6 +111,49 @@ def list_games(as_json: bool) -> int:
     return 0
 
 
+def list_positions(game: str) -> int:
+    """Print a game's named positions, one a line: name, players, title."""
+    rules = rules_for(game)
+    if not rules.positions:
+        print(f"{rules.info.title} has no named positions")
+    for name, found in rules.positions.items():
+        print(f"{name}\t{found.players} players\t{found.title}")
+    return 0
+
+
+def play_moves(state: State, moves: Sequence[str]) -> State:
+    """``state`` with ``moves`` (action texts) played in turn; ``ValueError`` naming the move that is not legal."""
+    for number, move in enumerate(moves, 1):
+        try:
+            state = state.apply(move)
+        except ValueError as exc:
+            raise ValueError(f"move {number}, {move!r}: {exc}") from None
+    return state
+
+
+def show_position(game: str, name: str, moves: Sequence[str], seat: int | None, as_json: bool) -> int:
+    """Print a named position after ``moves``, as ``seat`` sees it (None: the public view): its view as JSON, or
+    a few lines of text (the moves in words, whose turn, the scores, and the seat's legal moves when it decides)."""
+    start = named_position(game, name)
+    check_seat(seat, start.players)
+    state = play_moves(start, moves)
+    if as_json:
+        print(json.dumps(state.view(seat), ensure_ascii=False))
+        return 0
+    names = seat_names(state.players)
+    print(f"{rules_for(game).info.title}, {rules_for(game).positions[name].title} ({state.players} players)")
+    for entry in state.log()[len(start.log()) :]:
+        print(f"  {say(entry.text, names, seat)}")
+    decider = state.current_player
+    print("The game is over." if decider is None else f"{names[decider]} decides.")
+    print("Scores: " + ", ".join(f"{names[i]} {score}" for i, score in enumerate(state.scores())))
+    if decider is not None and decider == seat:
+        print(f"{names[seat]}'s moves:")
+        for text in state.legal_texts():
+            print(f"  {text}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pyengine", description="Card Table engines")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -121,10 +167,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--rotate", action="store_true", help="rotate the bots round the seats game by game")
     listing = sub.add_parser("games", help="list the games (with --json: the site's lobby data)")
     listing.add_argument("--json", action="store_true", help="print the games and the computer levels as JSON")
+    shown = sub.add_parser("position", help="list a game's named positions, or show one after some moves")
+    shown.add_argument("game", help="game id: " + ", ".join(GAMES))
+    shown.add_argument("name", nargs="?", help="a named position (without it: the game's named positions)")
+    shown.add_argument("--move", action="append", default=[], metavar="TEXT", help="a move to play, in turn")
+    shown.add_argument("--seat", type=int, default=None, help="whose view (default: the public view)")
+    shown.add_argument("--json", action="store_true", help="print the seat's view as JSON")
     args = parser.parse_args(argv)
     if args.command == "games":
         return list_games(args.json)
     try:
+        if args.command == "position":
+            if args.name is None:
+                if args.move or args.seat is not None or args.json:
+                    raise ValueError("--move, --seat and --json need a position's name")
+                return list_positions(args.game)
+            return show_position(args.game, args.name, args.move, args.seat, args.json)
         options = {}
         for item in args.option:
             name, _, value = item.partition("=")
