@@ -106,6 +106,14 @@ IDIOMORPH = NpmPin(
 )
 """The keyed DOM morphing that redraws the table in place (``web/motion.js`` imports its one ES module)."""
 IDIOMORPH_MODULE = "idiomorph.esm.js"
+QR = NpmPin(
+    "qr",
+    "0.7.0",
+    "sha512-/VrrACmOAwZVipuRITwfEwOL5oAMEHH5PTmBWaGtlTom2Thxaa+rhmna4zU9PRN2uLw2wdccbkHOLGZb1Q9SdA==",
+)
+"""QR codes for playing on separate devices: ``web/remote.js`` draws invitations and replies with its encoder
+(``index.js``) and reads the camera's frames with its decoder (``decode.js``) where the browser has no QR reader."""
+QR_MODULES = ("index.js", "decode.js")
 
 PYODIDE_LOADER = "pyodide.mjs"
 PYODIDE_RUNTIME = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -300,8 +308,18 @@ def idiomorph_files(files: dict[str, bytes]) -> dict[str, bytes]:
     return {IDIOMORPH_MODULE: files[name]}
 
 
+def qr_files(files: dict[str, bytes]) -> dict[str, bytes]:
+    """qr's encoder and decoder modules alone (the decoder imports only the encoder's tables)."""
+    require(files, list(QR_MODULES), QR)
+    for name in QR_MODULES:
+        missing = relative_imports(files[name].decode("utf-8")) - set(QR_MODULES)
+        if missing:
+            raise BuildError(f"{QR.spec}: {name} imports {sorted(missing)}, which the build does not ship")
+    return {name: files[name] for name in QR_MODULES}
+
+
 VENDORED = ((PYODIDE, pyodide_files, "pyodide"), (PYSCRIPT, pyscript_files, "pyscript"),
-            (IDIOMORPH, idiomorph_files, "idiomorph"))
+            (IDIOMORPH, idiomorph_files, "idiomorph"), (QR, qr_files, "qr"))
 """Each shipped npm package, what of it ships, and its folder under ``vendor/``."""
 
 
@@ -320,6 +338,116 @@ def axe_script(cache: Path, stream: Any = None) -> bytes:
     members = read_members(fetch_tarball(AXE, cache, stream))
     require(members, [AXE_SCRIPT], AXE)
     return members[AXE_SCRIPT]
+
+
+# -- micropip, for Python pages that install the engine wheel ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WheelPin:
+    """A pure-Python wheel from the package registry, pinned by version and by the sha256 of its file."""
+
+    name: str
+    version: str
+    sha256: str
+
+    @property
+    def file_name(self) -> str:
+        return f"{self.name}-{self.version}-py3-none-any.whl"
+
+
+MICROPIP = WheelPin("micropip", "0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
+"""The package installer of Python pages (PyScript's ``packages``), at the version Pyodide's lock file names. Pyodide's
+npm package lists it but lacks the wheel; the registry's wheel is not Pyodide's own build of it (their sha256
+differ), so the build writes this wheel's sha256 into the lock file, which ``loadPackage`` checks."""
+PYTHON_EXAMPLE = "python-example.html"
+"""The documented example of a Python page (``docs/python-pages.md``), built with the engine wheel's address."""
+EXAMPLE_PLACEHOLDERS = ("__ENGINE_WHEEL__", "__WEB_ZIP__")
+PACKAGE_README = "docs/python-pages.md"
+"""The engine package's readme (``pyproject.toml``'s ``readme``), a page of the documentation."""
+
+
+def fetch_wheel(pin: WheelPin, python: str, cache: Path, stream: Any) -> Path:
+    """The verified wheel of ``pin`` in ``cache``, downloaded by pip (for Python ``python``) unless already cached.
+
+    A wheel whose sha256 differs from the pin is deleted and the build stops."""
+    cache.mkdir(parents=True, exist_ok=True)
+    wheel = cache / pin.file_name
+    if wheel.is_file():
+        log(f"wheel: {pin.file_name} from cache", stream)
+    else:
+        log(f"wheel: downloading {pin.file_name}", stream)
+        command = [sys.executable, "-m", "pip", "download", f"{pin.name}=={pin.version}", "--no-deps", "--no-input"]
+        command += ["--only-binary=:all:", "--python-version", python, "--disable-pip-version-check", "-q"]
+        proc = subprocess.run([*command, "-d", str(cache)], capture_output=True, text=True, check=False)
+        if proc.returncode != 0 or not wheel.is_file():
+            tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-10:])
+            raise BuildError(f"pip download {pin.name}=={pin.version} failed (exit {proc.returncode}):\n{tail}")
+    actual = sha256_file(wheel)
+    if actual != pin.sha256:
+        wheel.unlink()
+        raise BuildError(
+            f"sha256 mismatch for {pin.file_name}: expected {pin.sha256}, got {actual} "
+            f"(the wheel was deleted; build again to fetch it anew)"
+        )
+    return wheel
+
+
+def runtime_requirements(wheel: Path) -> list[str]:
+    """The ``Requires-Dist`` lines of a wheel's metadata that are not for an extra (what installing it needs)."""
+    with zipfile.ZipFile(wheel) as zf:
+        (metadata,) = [n for n in zf.namelist() if n.endswith(".dist-info/METADATA") and n.count("/") == 1]
+        lines = zf.read(metadata).decode("utf-8").splitlines()
+    needs = [line.split(":", 1)[1].strip() for line in lines if line.startswith("Requires-Dist:")]
+    return [need for need in needs if "extra ==" not in need]
+
+
+def vendor_micropip(paths: Paths, stage: Path, stream: Any) -> str:
+    """Put micropip's wheel beside Pyodide and its sha256 in the lock file, so ``pyodide.loadPackage("micropip")``
+    works from the site; returns the wheel's path in the site. Stops when the lock file names another version or
+    micropip needs packages besides it (they would have to be vendored too)."""
+    folder = stage / "vendor" / "pyodide"
+    lock_path = folder / "pyodide-lock.json"
+    text = lock_path.read_text(encoding="utf-8")
+    lock = json.loads(text)
+    entry = lock["packages"].get(MICROPIP.name, {})
+    if (entry.get("version"), entry.get("file_name")) != (MICROPIP.version, MICROPIP.file_name):
+        raise BuildError(
+            f"{PYODIDE.spec}'s lock file names {entry.get('file_name')}, not {MICROPIP.file_name}: pin that version"
+        )
+    python = ".".join(lock["info"]["python"].split(".")[:2])
+    wheel = fetch_wheel(MICROPIP, python, paths.cache, stream)
+    needs = sorted(set(entry.get("depends", [])) | set(runtime_requirements(wheel)))
+    if needs:
+        raise BuildError(f"{MICROPIP.file_name} needs {', '.join(needs)}, which the build does not vendor")
+    quoted = f'"{entry["sha256"]}"'
+    if text.count(quoted) != 1:
+        raise BuildError(f"cannot find micropip's sha256 once in {PYODIDE.spec}'s lock file")
+    lock_path.write_text(text.replace(quoted, f'"{MICROPIP.sha256}"'), encoding="utf-8")
+    shutil.copyfile(wheel, folder / MICROPIP.file_name)
+    return f"vendor/pyodide/{MICROPIP.file_name}"
+
+
+def write_python_pages(root: Path, stage: Path, project: dict[str, Any], archives: str) -> list[str]:
+    """What Python pages use: the engine wheel again at a lasting address, ``wheels/<wheel>`` (for ``pip install``
+    and for pages on other sites), and the example page with the addresses of the wheel and the browser zip filled
+    in. Returns these files' paths in the site: a player's page never fetches them (the service worker leaves them
+    out)."""
+    name = wheel_name(project)
+    shutil.copyfile(stage / archives / name, stage / "wheels" / name)
+    written = [f"wheels/{name}"]
+    source = root / PYTHON_EXAMPLE
+    if source.is_file():
+        html = source.read_text(encoding="utf-8")
+        for placeholder in EXAMPLE_PLACEHOLDERS:
+            if html.count(placeholder) != 1:
+                raise BuildError(f"{PYTHON_EXAMPLE} must hold the placeholder {placeholder} exactly once")
+        html = html.replace("__ENGINE_WHEEL__", f"./{archives}/{name}").replace(
+            "__WEB_ZIP__", f"./{archives}/{ZIP_NAME}"
+        )
+        (stage / PYTHON_EXAMPLE).write_text(html, encoding="utf-8")
+        written.append(PYTHON_EXAMPLE)
+    return written
 
 
 # -- the engine wheel and the browser package ----------------------------------------------------------------------
@@ -443,7 +571,8 @@ def file_sizes(stage: Path) -> dict[str, int]:
 
 def cache_key(stage: Path, files: Iterable[str]) -> str:
     """A short hash of the wheel, the browser zip, the web files and the vendored versions."""
-    digest = hashlib.sha256(" ".join(pin.spec for pin, _, _ in VENDORED).encode() + b"\n")
+    pins = [pin.spec for pin, _, _ in VENDORED] + [MICROPIP.file_name]
+    digest = hashlib.sha256(" ".join(pins).encode() + b"\n")
     for name in sorted(files):
         if name.startswith(("wheels/", "web/")) or name in ("index.html", "embed.html"):
             digest.update(name.encode() + b"\0" + hashlib.sha256((stage / name).read_bytes()).digest())
@@ -643,12 +772,17 @@ def precompress(out: Path, names: Iterable[str], stream: Any = None) -> list[str
 
 
 def write_manifest(
-    stage: Path, project: dict[str, Any], archives: str, snapshot: str, bytecode: dict[str, str]
+    stage: Path,
+    project: dict[str, Any],
+    archives: str,
+    snapshot: str,
+    bytecode: dict[str, str],
+    python_pages: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Write ``build.json``: where things are (``snapshot`` and the first words of its header, ``snapshot_magic``;
     ``bytecode``: each group's archive, ``common`` or a game's id;
-    ``stdlib``: the site's standard library, or null for Pyodide's own), the cache-busting key and every file's
-    size."""
+    ``stdlib``: the site's standard library, or null for Pyodide's own; ``python_pages``: the files only Python
+    pages fetch, which the service worker does not precache), the cache-busting key and every file's size."""
     files = file_sizes(stage)
     stdlib = stage / archives / STDLIB_NAME
     manifest: dict[str, Any] = {
@@ -662,8 +796,11 @@ def write_manifest(
         "stdlib_sha256": sha256_file(stdlib) if stdlib.is_file() else None,
         "pyodide": "vendor/pyodide/",
         "pyscript": "vendor/pyscript/core.js",
-        "vendor": {pin.name: pin.version for pin, _, _ in VENDORED},
-        "cache_key": write_worker(stage, files, cache_key(stage, files), own_stdlib=stdlib.is_file()),
+        "vendor": {pin.name: pin.version for pin, _, _ in VENDORED} | {MICROPIP.name: MICROPIP.version},
+        "python_pages": list(python_pages),
+        "cache_key": write_worker(
+            stage, files, cache_key(stage, files), own_stdlib=stdlib.is_file(), left_out=python_pages
+        ),
         "files": file_sizes(stage),
     }
     (stage / "build.json").write_text(json.dumps(manifest, indent=2, sort_keys=False) + "\n", encoding="utf-8")
@@ -694,7 +831,7 @@ def check_output(stage: Path) -> None:
 def startup_files(stage: Path, manifest: dict[str, Any]) -> list[str]:
     """Files the page downloads at start: Pyodide, PyScript's core and its static imports, wheel, zip, page, web/."""
     files: dict[str, int] = manifest["files"]
-    wanted = {name for name in files if name.startswith("vendor/pyodide/")}
+    wanted = {name for name in files if name.startswith("vendor/pyodide/")} - set(manifest.get("python_pages", []))
     if manifest.get("stdlib"):  # the site's standard library instead of Pyodide's
         wanted = (wanted - {f"vendor/pyodide/{STDLIB_NAME}"}) | {manifest["stdlib"]}
     wanted |= {"vendor/pyscript/core.css", manifest["engine_wheel"], manifest["web_zip"], "index.html"}
@@ -792,15 +929,18 @@ def write_app_files(root: Path, stage: Path) -> None:
     shutil.copyfile(root / WORKER, stage / WORKER)
 
 
-def write_worker(stage: Path, files: Iterable[str], key: str, own_stdlib: bool = False) -> str:
+def write_worker(
+    stage: Path, files: Iterable[str], key: str, own_stdlib: bool = False, left_out: Iterable[str] = ()
+) -> str:
     """Fill in the service worker: the cache key (with the worker's own source and the manifest hashed into it) and
     every file it precaches (the whole site and ``build.json``, less Pyodide's own standard library when the site
-    has its own, ``own_stdlib``: no page fetches it then); returns that key."""
+    has its own, ``own_stdlib``: no page fetches it then, and less the files only Python pages fetch, ``left_out``:
+    a player's first visit does not download them); returns that key."""
     digest = hashlib.sha256(key.encode())
     for name in (WORKER, WEB_MANIFEST):
         digest.update(b"\0" + (stage / name).read_bytes())
     key = digest.hexdigest()[:12]
-    unused = {f"vendor/pyodide/{STDLIB_NAME}"} if own_stdlib else set()
+    unused = ({f"vendor/pyodide/{STDLIB_NAME}"} if own_stdlib else set()) | set(left_out)
     precache = sorted({name for name in files if name != WORKER and name not in unused} | {"build.json"})
     data = json.dumps({"cache_key": key, "files": precache}, indent=1)
     source = (stage / WORKER).read_text(encoding="utf-8")
@@ -819,6 +959,7 @@ def build(paths: Paths, stream: Any = None, compress: bool = False, bytecode: bo
     stage.chmod(0o755)
     try:
         vendor(paths, stage, stream)
+        micropip = vendor_micropip(paths, stage, stream)
         axe_script(paths.cache, stream)  # only into the cache: the tests run offline
         write_index(paths.root, stage, stream)
         copy_embed(paths.root, stage)
@@ -830,8 +971,9 @@ def build(paths: Paths, stream: Any = None, compress: bool = False, bytecode: bo
             write_stdlib(paths, stage, project, stream)
         write_app_files(paths.root, stage)
         archives = file_archives(stage)
+        python_pages = [micropip, *write_python_pages(paths.root, stage, project, archives)]
         snapshot = make_snapshot(paths, stage, project, archives, stream)
-        manifest = write_manifest(stage, project, archives, snapshot, compiled)
+        manifest = write_manifest(stage, project, archives, snapshot, compiled, python_pages)
         check_output(stage)
         if compress:
             precompress(stage, manifest["files"], stream)
@@ -848,7 +990,7 @@ def build(paths: Paths, stream: Any = None, compress: bool = False, bytecode: bo
 def sources(root: Path) -> Iterator[Path]:
     """Every file a build reads from the repository (and this script)."""
     yield Path(__file__).resolve()
-    for name in ("index.html", "embed.html", "pyproject.toml", "README.md"):
+    for name in ("index.html", "embed.html", "pyproject.toml", "README.md", PACKAGE_README, PYTHON_EXAMPLE):
         if (root / name).is_file():
             yield root / name
     for name in (WORKER, WEB_MANIFEST, SNAPSHOT_TOOL):

@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build.py"
 WHEEL = "pyengine-0.1.0-py3-none-any.whl"
 PYODIDE_FILES = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
+MICROPIP = "micropip-0.11.1-py3-none-any.whl"
 EXTERNAL = re.compile(
     r"""(\bsrc\s*=|<link\b[^>]*\bhref\s*=|@import\s+(url\()?|\burl\(|\bimport\s*\(?|\bfrom|\bfetch\s*\()"""
     r"""\s*["'`]?\s*https?://"""
@@ -99,6 +100,9 @@ def make_root(root: Path) -> None:
         )
     if (ROOT / "web").is_dir():
         shutil.copytree(ROOT / "web", root / "web", ignore=ignore)
+    (root / "docs").mkdir()
+    shutil.copy2(ROOT / "docs" / "python-pages.md", root / "docs" / "python-pages.md")  # the wheel's readme
+    shutil.copy2(ROOT / "python-example.html", root / "python-example.html")
     for name in ("sw.js", "manifest.webmanifest", "snapshot.mjs"):
         shutil.copy2(ROOT / name, root / name)
     web = root / "web"
@@ -121,8 +125,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     root.mkdir()
     cache.mkdir()
     make_root(root)
-    for tarball in sorted((ROOT / ".cache" / "npm").glob("*.tgz")):
-        shutil.copy2(tarball, cache / tarball.name)  # only a head start: the build verifies every tarball
+    for tarball in sorted((ROOT / ".cache" / "npm").glob("*.tgz")) + sorted((ROOT / ".cache" / "npm").glob("*.whl")):
+        shutil.copy2(tarball, cache / tarball.name)  # only a head start: the build verifies every tarball and wheel
     proc = run_build("--root", root, "--out", root / "dist", "--cache", cache)
     assert proc.returncode == 0, f"build failed:\n{proc.stdout}\n{proc.stderr}"
     return Site(root=root, out=root / "dist", cache=cache, stdout=proc.stdout)
@@ -142,7 +146,7 @@ def games_data(index_html: str) -> dict[str, object]:
 
 def test_layout(site: Site) -> None:
     out = site.out
-    assert {p.name for p in (out / "vendor" / "pyodide").iterdir()} == PYODIDE_FILES
+    assert {p.name for p in (out / "vendor" / "pyodide").iterdir()} == PYODIDE_FILES | {MICROPIP}
     pyscript = {p.name for p in (out / "vendor" / "pyscript").iterdir()}
     assert {"core.js", "core.css"} <= pyscript
     assert all(name.endswith((".js", ".css")) for name in pyscript), pyscript
@@ -157,7 +161,8 @@ def test_layout(site: Site) -> None:
     expected_web = {p for p in source_files(site.root / "web") if not p.startswith("cardtable_web/")}
     assert source_files(out / "web") == expected_web
     assert "rules/zz-build-test.html" in expected_web
-    top = ["build.json", "icons", "index.html", "manifest.webmanifest", "sw.js", "vendor", "web", "wheels"]
+    top = ["build.json", "icons", "index.html", "manifest.webmanifest", "python-example.html", "sw.js", "vendor"]
+    top += ["web", "wheels"]
     top += ["embed.html"] if (site.root / "embed.html").is_file() else []
     assert sorted(p.name for p in out.iterdir()) == sorted(top)
     assert not [p for p in out.rglob("*") if p.name == "__pycache__" or p.suffix == ".pyc"]
@@ -185,7 +190,8 @@ def test_pinned_versions(site: Site) -> None:
             manifest = json.load(member)
         assert (manifest["name"], manifest["version"]) == (name, version)
     build = json.loads((site.out / "build.json").read_text("utf-8"))
-    assert build["vendor"] == {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", "idiomorph": "0.8.0"}
+    vendored = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", "idiomorph": "0.8.0", "micropip": "0.11.1"}
+    assert build["vendor"] == vendored
 
 
 def test_idiomorph_ships_one_module_that_both_pages_load(site: Site) -> None:
@@ -530,6 +536,19 @@ def test_tampered_tarball_stops_the_build(site: Site, tmp_path: Path) -> None:
     assert not [p for p in tmp_path.iterdir() if ".building-" in p.name]
 
 
+def test_tampered_micropip_stops_the_build(site: Site, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    for cached in [*site.cache.glob("*.tgz"), site.cache / MICROPIP]:
+        shutil.copy2(cached, cache / cached.name)
+    tampered = cache / MICROPIP
+    tampered.write_bytes(tampered.read_bytes() + b"\0")
+    proc = run_build("--root", site.root, "--out", tmp_path / "dist", "--cache", cache, timeout=120)
+    assert proc.returncode == 1
+    assert f"sha256 mismatch for {MICROPIP}: expected {load_build().MICROPIP.sha256}" in proc.stderr
+    assert not tampered.exists() and not (tmp_path / "dist").exists()
+
+
 def test_missing_package_file_is_a_clear_error() -> None:
     module = load_build()
     loader = b'import("pyodide.asm.mjs"); "pyodide.asm.wasm" "python_stdlib.zip" "pyodide-lock.json"'
@@ -686,6 +705,47 @@ def test_serve_binds_loopback_only(site: Site) -> None:
     assert proc.stdout == ""
 
 
+# -- Python pages: micropip and the example page ------------------------------------------------------------------
+
+
+def test_micropip_is_vendored_with_its_hash_in_the_lock_file(site: Site) -> None:
+    """The registry's micropip wheel, pinned by sha256, beside Pyodide; the lock file, which ``loadPackage`` checks,
+    names that wheel's sha256 and is otherwise the npm package's own, byte for byte."""
+    wheel = (site.out / "vendor" / "pyodide" / MICROPIP).read_bytes()
+    sha256 = hashlib.sha256(wheel).hexdigest()
+    assert sha256 == load_build().MICROPIP.sha256 == hashlib.sha256((site.cache / MICROPIP).read_bytes()).hexdigest()
+    shipped = (site.out / "vendor" / "pyodide" / "pyodide-lock.json").read_text("utf-8")
+    with tarfile.open(site.cache / "pyodide-314.0.7.tgz") as tar:
+        member = tar.extractfile("package/pyodide-lock.json")
+        assert member is not None
+        original = member.read().decode("utf-8")
+    entry = json.loads(original)["packages"]["micropip"]
+    assert (entry["file_name"], entry["depends"]) == (MICROPIP, [])
+    assert shipped == original.replace(entry["sha256"], sha256) != original
+    with zipfile.ZipFile(site.out / "vendor" / "pyodide" / MICROPIP) as zf:
+        assert "micropip/__init__.py" in zf.namelist()
+
+
+def test_python_pages_files_are_built_but_not_fetched_by_players(site: Site) -> None:
+    """The example page names the build's wheel and browser zip; the wheel is also at its lasting address; none of
+    what only Python pages fetch is precached by the service worker or counted in a player's start."""
+    build = json.loads((site.out / "build.json").read_text("utf-8"))
+    assert build["python_pages"] == [f"vendor/pyodide/{MICROPIP}", f"wheels/{WHEEL}", "python-example.html"]
+    assert (site.out / "wheels" / WHEEL).read_bytes() == (site.out / build["engine_wheel"]).read_bytes()
+    page = (site.out / "python-example.html").read_text("utf-8")
+    match = re.search(r"""<script type="py" config='([^']+)'>""", page)
+    assert match, "the example has no PyScript configuration"
+    config = json.loads(match.group(1))
+    assert config == {
+        "interpreter": "./vendor/pyodide/pyodide.mjs",
+        "packages": [f"./{build['engine_wheel']}"],
+        "files": {f"./{build['web_zip']}": "./*"},
+    }
+    worker = (site.out / "sw.js").read_text("utf-8")
+    assert not [name for name in build["python_pages"] if f'"{name}"' in worker]
+    assert not set(build["python_pages"]) & set(load_build().startup_files(site.out, build))
+
+
 # -- installable, offline, released ----------------------------------------------------------------------------------
 
 
@@ -705,7 +765,7 @@ def test_manifest_icons_and_worker(site: Site) -> None:
     data = json.loads(match.group(1))
     assert data["cache_key"] == build["cache_key"]
     # every file but Pyodide's own standard library: the pages start on the site's
-    unused = {"sw.js", "vendor/pyodide/python_stdlib.zip"}
+    unused = {"sw.js", "vendor/pyodide/python_stdlib.zip", *build["python_pages"]}
     assert set(data["files"]) == (set(build["files"]) - unused) | {"build.json"}
     assert {"index.html", "vendor/pyodide/pyodide.asm.wasm", build["engine_wheel"], build["web_zip"]} <= set(
         data["files"]
