@@ -176,7 +176,7 @@ function buildSeats(players, bots, levels) {
     const computer = bots ? bots.includes(i) : (old[i] ? old[i].kind === "computer" : i > 0);
     const seatLevel = (levels && levels[i]) || (old[i] ? old[i].level : DEFAULT_LEVEL);
     li.innerHTML = `<span class="seat-name seat-${i}">Player ${i + 1}</span>
-      <select class="kind" aria-label="Player ${i + 1} is"><option value="human">Human</option><option value="computer">Computer</option></select>
+      <select class="kind" aria-label="Player ${i + 1} is"><option value="human">Human</option><option value="computer">Computer</option><option value="remote">Another device</option></select>
       <select class="level" aria-label="Player ${i + 1} level">${LEVELS.map((l) => `<option value="${l.name}" title="${l.help}">${l.label}</option>`).join("")}</select>`;
     li.querySelector(".kind").value = computer ? "computer" : "human";
     li.querySelector(".level").value = seatLevel;
@@ -235,9 +235,11 @@ function readOptions() {
 function readSettings() {
   const seats = [...$("seats").querySelectorAll("li")];
   const bots = [];
+  const remote = [];  // seats played on another device (web/remote.js)
   const levels = {};
   seats.forEach((li, i) => {
     if (li.querySelector(".kind").value === "computer") bots.push(i);
+    if (li.querySelector(".kind").value === "remote") remote.push(i);
     levels[i] = li.querySelector(".level").value;
   });
   return {
@@ -248,7 +250,23 @@ function readSettings() {
     levels,
     options: readOptions(),
     delay: Number($("pace").value),
+    remote,
   };
+}
+
+// "Play with others": every human seat but the first plays on another device (unless some seat says so already).
+function wireRemote() {
+  $("play-others").addEventListener("click", () => {
+    const kinds = [...$("seats").querySelectorAll(".kind")];
+    if (!kinds.some((k) => k.value === "remote")) kinds.slice(1).forEach((k) => { if (k.value === "human") k.value = "remote"; });
+    if (!kinds.some((k) => k.value === "remote") && kinds.length > 1) kinds[kinds.length - 1].value = "remote";
+    const settings = readSettings();
+    if (!settings.seed) settings.seed = String(randomSeed());
+    start(settings);
+  });
+  const ice = $("remote-ice");
+  ice.value = window.cardTableRemote?.iceSetting || "";
+  ice.addEventListener("change", () => { if (window.cardTableRemote) window.cardTableRemote.iceSetting = ice.value.trim(); });
 }
 
 function randomSeed() {
@@ -257,6 +275,10 @@ function randomSeed() {
 
 function start(settings) {
   $("lobby-error-box").hidden = true;
+  if (settings.remote && settings.remote.length) {  // some seats play on other devices: this page hosts
+    whenReady(() => window.cardTableRemote.start(settings), "The game starts as soon as Python is ready…");
+    return;
+  }
   if (bridge.ready) {
     bridge.startGame(JSON.stringify(settings));
   } else {
@@ -532,7 +554,9 @@ function wire() {
       bridge.storageChanged();
     }
   });
+  wireRemote();
   const fragment = location.hash.replace(/^#/, "");
+  if (window.cardTableRemote?.open(fragment, whenReady)) return;  // an invitation, or a guest's reply
   if (fragment.startsWith("game=") || fragment.startsWith("lesson=")) {
     const named = new URLSearchParams(fragment);
     chooseGame(gameById(named.get("game") || named.get("lesson")) ? named.get("game") || named.get("lesson") : games[0]?.id, {});

@@ -15,7 +15,7 @@ from pyengine.core import replay as replay_record
 
 from . import drawing, selection
 from .controller import Effects, TableController
-from .effects import Click, TableScreen
+from .effects import Click, Fit, TableScreen
 from .html import esc
 from .keeping import Keeper
 from .remote import HOST_KINDS, Refused, Wire, connected_words, message, read_message
@@ -54,6 +54,7 @@ class GuestTable(TableController):
         self.finished: Session | None = None
         """The whole game, from the record the host sends once it is over (for the replay and the statistics)."""
         self.gone = False
+        self.session = self.guest  # type: ignore[assignment]  # the page's adapter sees a table in play
 
     # -- the host's messages ------------------------------------------------------------------------------------
     def receive(self, text: str) -> Effects:
@@ -161,7 +162,7 @@ class GuestTable(TableController):
         if name == "replay" and self.finished is not None:
             return self.begin_replay(self.finished)
         if name == "zoom-fit":
-            return super().control(name) if self.session else []
+            return [Fit()]
         return []
 
     def send(self, kind: str, **fields: Any) -> Wire:

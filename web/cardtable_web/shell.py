@@ -17,7 +17,7 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 import pyengine
 
-from . import drawing, embed
+from . import drawing, embed, remote_page
 from .controller import TableController
 from .dom import byid, decide, guarded, js_object, load_stylesheet, text_or_none
 from .effects import (
@@ -40,6 +40,8 @@ from .effects import (
 from .html import esc
 from .keeping import Keeper
 from .registry import site_game
+from .remote import Wire
+from .remote_host import HostTable
 
 _FOCUS_ATTRIBUTES = ("data-action", "data-select", "data-ui", "id")
 NEXT_CHOICE = "[data-select]:not([disabled]), [data-action]:not([disabled]), [data-ui='take-device']"
@@ -55,7 +57,7 @@ class Page:
     """The table page: runs the controller's effects."""
 
     def __init__(self) -> None:
-        self.controller = TableController(Keeper(window.localStorage))
+        self.controller: TableController = HostTable(Keeper(window.localStorage))
         self.zoom = 1.0
         self.shown: tuple[str, str] | None = None
         """The title and game the table shows (its stylesheet and rules page are loaded once per game)."""
@@ -115,6 +117,8 @@ class Page:
             byid("share-box").hidden = False
         elif isinstance(effect, Fit):
             self.fit()
+        elif isinstance(effect, Wire):  # playing on separate devices: web/remote.js connects
+            window.cardTableRemote.run(effect.to_json())
 
     async def think(self, effect: Think) -> None:
         task = effect.task
@@ -415,4 +419,5 @@ def main() -> None:
     bridge.drawFigures = create_proxy(page.guard(page.draw_figures))
     bridge.decisionStats = create_proxy(page.stats)
     page.run(control.migrate())
+    remote_page.install(page, bridge)
     bridge.pythonReady()
