@@ -120,7 +120,7 @@ function buildGameList() {
     lessonButton.className = "btn lesson-link";
     lessonButton.dataset.game = game.id;
     lessonButton.innerHTML = `Learn to play<span class="lesson-done"></span>`;
-    lessonButton.setAttribute("aria-label", `Learn to play ${game.title}, step by step`);
+    lessonButton.dataset.title = game.title;
     lessonButton.addEventListener("click", (event) => { event.preventDefault(); startLesson(game.id); });
     label.append(lessonButton);
     list.append(label);
@@ -146,7 +146,9 @@ function refreshLessons() {
   for (const button of document.querySelectorAll(".lesson-link")) {
     const steps = stored && typeof stored === "object" ? stored[button.dataset.game] : null;
     const done = Array.isArray(steps) ? steps.filter(Number.isInteger).length : 0;
-    button.querySelector(".lesson-done").textContent = done ? ` (${done} step${done === 1 ? "" : "s"} done)` : "";
+    const said = done ? ` (${done} step${done === 1 ? "" : "s"} done)` : "";
+    button.querySelector(".lesson-done").textContent = said;
+    button.setAttribute("aria-label", `Learn to play ${button.dataset.title}${said}`);
   }
 }
 
