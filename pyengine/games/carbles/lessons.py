@@ -42,8 +42,8 @@ LESSON = Lesson(
         Step(
             position="lesson-four",
             task="Move back 4 spaces with your 4.",
-            rule="The 4 always moves a marble 4 spaces backward. Just after you come out, that puts your marble "
-            "right in front of your goal.",
+            rule="The 4 always moves a marble 4 spaces backward. Played just after a marble comes out, it puts that "
+            "marble a few steps from its goal.",
             teaches=({"kind": "back"},),
             wrong="This step is about the 4: it moves your marble backward.",
             solution=("4 m1 -4",),

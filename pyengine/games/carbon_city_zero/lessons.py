@@ -46,7 +46,7 @@ LESSON = Lesson(
             position="lesson-discard",
             task="Use Hydropower to get rid of Poor Transport.",
             rule="Some specials discard one of your cards in play. Its carbon and income stop counting, and it "
-            "leaves your deck for good: a good end for a polluting start card.",
+            "leaves your deck: a good end for a polluting start card.",
             teaches=({"kind": "discard-in-play", "target": "Poor Transport"},),
             wrong="Discard Poor Transport with Hydropower: it adds carbon every time it comes back.",
             solution=("use Hydropower #1 special: discard Poor Transport #2",),

@@ -41,7 +41,8 @@ LESSON = Lesson(
             position="lesson-discard",
             task="Nothing to build: discard your 9 of diamonds face down, then draw a card.",
             rule="Instead of building you may discard cards, face up to the stock or face down. At the end of "
-            "your turn you draw back up to 4 cards, from the draw pile or from the stock.",
+            "your turn you draw back up to 4 cards, from the draw pile or from the stock (5 after building a club "
+            "on a club, or a spade on a spade, at most 1 higher).",
             teaches=({"kind": "discard", "card": "9♢"}, {"kind": "draw"}, {"kind": "take"}),
             wrong="Discard the 9 of diamonds, then draw.",
             solution=("discard 9♢ face down", "draw from pile"),
@@ -50,7 +51,8 @@ LESSON = Lesson(
             position="lesson-claim",
             task="Claim the computer's 3 of clubs with your 5 of clubs.",
             rule="A card nothing is built from, and that is not a starting card, can be claimed: show a card of "
-            "its colour at least 2 higher. Its owner may defend with a card of that colour at least as high.",
+            "its colour at least 2 higher. Its owner may defend with a card of that colour at least as high; if "
+            "not, the card goes into your hand.",
             teaches=({"kind": "claim", "challenge": "5♣"},),
             wrong="Claim the computer's 3 of clubs with your 5 of clubs.",
             solution=("claim 3♣ at 0,1 from P2 with 5♣",),

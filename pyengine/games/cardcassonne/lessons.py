@@ -16,7 +16,7 @@ LESSON = Lesson(
             position="lesson-place",
             task="Play your 6 of hearts next to the 5 of hearts.",
             rule="Each turn you play one card into an empty space touching the table. A card that touches only "
-            "one card may go there whatever it is. Touching cards of one suit make an area.",
+            "one card may go there whatever it is. Touching cards of one suit make an area. Then you draw a card.",
             teaches=({"kind": "play", "card": "6♡"},),
             wrong="Play the 6 of hearts beside the 5 of hearts: together they make a hearts area.",
             solution=("6♡ @ 1,0",),
@@ -37,7 +37,8 @@ LESSON = Lesson(
             position="lesson-token",
             task="Play your 6 of hearts beside the hearts, then put a token on it.",
             rule="After playing you may put one of your 7 tokens on that card, if its area has no token yet. "
-            "A token earns points when its area is scored, and comes back to you.",
+            "A token earns points when its area is scored, and comes back to you; one still on a jack, queen, "
+            "king or ace when the game ends earns 3.",
             teaches=({"kind": "play", "card": "6♡"}, {"kind": "token"}),
             wrong="Play the 6 of hearts next to the hearts, then choose to place a token.",
             solution=("6♡ @ 2,0", "token"),
