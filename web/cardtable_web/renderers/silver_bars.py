@@ -45,7 +45,7 @@ def _vault(
     turn changed this vault, and the label saying so. A vault a card can go to is a button whose name starts with
     "Vault 3, Computer 2:" for screen readers (``owner``: the name of the seat whose row it is in), and whose
     tooltip is its move in words (``said``)."""
-    head = f'<span class="sb-vno">V{number}</span>'
+    head = f'<span class="sb-vno">Vault {number}</span>'
     if vault["locked"]:
         head += '<span class="sb-lock" title="locked">LOCKED</span>'
     elif lock_action:
@@ -66,9 +66,18 @@ def _vault(
     marked = f" last-move seat-{mark[0]}" if mark else ""
     return (
         f'<div class="sb-vault{" sb-locked" if vault["locked"] else ""}{" sb-small" if small else ""}{marked}">'
-        f'{mark[1] if mark else ""}<div class="sb-vhead">{head}</div>'
-        f'<div class="{cls}"{attr}>{body}</div>{silver}</div>'
+        f'<div class="sb-vhead">{head}</div>'
+        f'<div class="{cls}"{attr}>{body}</div>{silver}{mark[1] if mark else ""}</div>'
     )
+
+
+def _vault_label(view: dict[str, Any], who: int) -> str:
+    """The label under a vault changed by a seat's latest turn: "last move: Computer 2" or "your last move"; in a
+    phone's narrow vault only the name ("Computer 2", "you") is shown, on one line, beside the seat's outline."""
+    words = "your last move" if who == view.get("you") else "last move: " + str(view["names"][who]).split(" (")[0]
+    short = "you" if who == view.get("you") else words.removeprefix("last move: ")
+    return (f'<span class="last-label seat-{who}"><span class="sb-long">{esc(words)}</span>'
+            f'<span class="sb-short">{esc(short)}</span></span>')
 
 
 def _capital(text: str) -> str:
@@ -76,7 +85,7 @@ def _capital(text: str) -> str:
 
 
 LEGEND = legend([
-    ("<b>V1</b>–<b>V5</b>", "a player's five vaults"),
+    ("<b>Vault 1</b>–<b>5</b>", "a player's five vaults, numbered from the left"),
     ('<span class="sb-locks"><i class="sb-pip"></i><i class="sb-pip sb-used"></i></span>',
      "locks: five per player; a used one is dimmed"),
     ('<span class="sb-lock">LOCKED</span>', "a locked vault: no more cards, safe from thieves and strikes; it scores"),
@@ -297,7 +306,7 @@ def side_html(
     for i, vault in enumerate(view["vaults"][s]):
         attempt = {"kind": kind, "token": chosen, "vault": i, "side": s} if kind else None
         who = marked.get((s, i))
-        mark = (who, last_label(view, who)) if who is not None else None
+        mark = (who, _vault_label(view, who)) if who is not None else None
         target = offers.targets.get((s, i))
         said = _capital(say(move_words(view, target), names, seat)) if target else ""
         cols.append(_vault(i + 1, vault, target, offers.locks.get(i) if s == me else None,
