@@ -145,7 +145,7 @@ function refreshLessons() {
   } catch { stored = null; }
   for (const button of document.querySelectorAll(".lesson-link")) {
     const steps = stored && typeof stored === "object" ? stored[button.dataset.game] : null;
-    const done = Array.isArray(steps) ? steps.filter(Number.isInteger).length : 0;
+    const done = Array.isArray(steps) ? new Set(steps.filter((n) => Number.isInteger(n) && n >= 0 && n < 10)).size : 0;
     const said = done ? ` (${done} step${done === 1 ? "" : "s"} done)` : "";
     button.querySelector(".lesson-done").textContent = said;
     button.setAttribute("aria-label", `Learn to play ${button.dataset.title}${said}`);
