@@ -530,8 +530,9 @@ class State:
         lines.reverse()
         return lines
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """Everything ``seat`` may see and nothing more (None: the public view), JSON-safe."""
+    def view(self, seat: int | None = None, *, moves: bool = True) -> dict[str, Any]:
+        """Everything ``seat`` may see and nothing more (None: the public view), JSON-safe. ``moves=False``
+        leaves out the deciding seat's ``moves`` (their facts), for a caller that compares only what is seen."""
         check_seat(seat, self.players)
         view = {
             "game": self.game,
@@ -542,7 +543,7 @@ class State:
             "over": self.is_terminal(),
             "scores": self.scores(),
             "winners": self.winners(),
-            "moves": self.moves() if seat is not None and seat == self.current_player else {},
+            "moves": self.moves() if moves and seat is not None and seat == self.current_player else {},
         }
         view.update(self.rules.view(self.core, seat))
         return view
