@@ -339,6 +339,21 @@ def test_after_a_hot_seat_hand_over_the_banner_says_what_the_others_did() -> Non
     assert said and said[-1].split(";")[0].split(". ")[0] in player.table.banner
 
 
+def test_a_hand_over_banner_tells_the_last_turn_not_the_whole_game() -> None:
+    """With nobody on screen (the device being passed) the banner tells the turn just played, never the game."""
+    player = Player()
+    player.start(game="silver-bars", players=2, seed=3, bots=[], level="easy", delay=0)
+    for _ in range(3):  # three turns, each ended by a hand-over
+        player.click(Click(ui="take-device"))
+        seat = player.controller.session.state.current_player
+        while player.controller.session.state.current_player == seat:
+            one_move(player)
+    last = player.controller.session.names[seat]
+    others = [name for name in player.controller.session.names if name != last]
+    assert player.table.banner.startswith(f"{last} "), player.table.banner
+    assert not any(name in player.table.banner for name in others), player.table.banner
+
+
 def test_a_refused_take_back_says_why_when_tapped() -> None:
     """At the start nothing can be taken back: the button is drawn refused, and tapping it says why."""
     player = Player()

@@ -145,9 +145,14 @@ def _turn_words(session: Session, turn: list[str], seat: int) -> str:
 
 
 def turn_start(session: Session) -> int:
-    """The move after the last one the player on screen made (0 before their first): the banner tells the rest."""
+    """The move after the last one the player on screen made (0 before their first): the banner tells the rest.
+    With nobody on screen (a hand-over, a table of computers) it tells the last turn only."""
     seat = session.viewer if session.viewer is not None else session.you
     history = session.state.history()
+    if seat is None:
+        last = history[-1][0].current_player if history else None
+        seat = next((before.current_player for before, _ in reversed(history)
+                     if before.current_player != last), None)
     for index in range(len(history) - 1, -1, -1):
         if history[index][0].current_player == seat:
             return index + 1
