@@ -368,6 +368,17 @@ def test_a_refused_guest_move_is_said_on_the_guest_page() -> None:
     assert "moved on" in table.guest_screen(1).message
 
 
+def test_a_game_begun_elsewhere_goes_on_with_its_guests() -> None:
+    state = pyengine.new_game("silver-bars", 2, 9, {})
+    state = state.apply(state.legal_texts()[0])
+    host = HostTable(Keeper(MemoryStorage()), BUILD)
+    settings = {"game": "silver-bars", "players": 2, "seed": 9, "record": state.record()}
+    host.start_remote(json.dumps(settings), BUILD, NOW)
+    assert host.session is not None and host.session.state.record() == state.record()
+    wrong = {**settings, "seed": 8}
+    assert "another game" in host.start_remote(json.dumps(wrong), BUILD, NOW)[0].text  # type: ignore[attr-defined]
+
+
 def test_the_remote_seats_must_leave_one_for_the_host() -> None:
     host = HostTable(Keeper(MemoryStorage()), BUILD)
     settings = {"game": "silver-bars", "players": 2, "seed": 1, "remote": [0, 1]}

@@ -221,7 +221,7 @@ function drawPanel() {
     li.append(buttons);
     list.append(li);
   }
-  $("remote-take").hidden = !seats.some((s) => s.state === "invited");
+  $("remote-take").hidden = seats.length === 0;  // a reply may also come late, or twice (it is then refused)
 }
 
 function linkRow(link, label, className) {

@@ -15,7 +15,7 @@ from typing import Any
 
 import pyengine
 from pyengine.ai import DEFAULT_LEVEL, make_bot
-from pyengine.core import named_position, read_json
+from pyengine.core import named_position, read_json, replay
 from pyengine.takeback import take_back, take_back_point
 from pyengine.words import say
 
@@ -106,11 +106,15 @@ class RemoteSession(Session):
 
 def remote_setup(settings_json: str) -> tuple[Setup, tuple[int, ...], pyengine.State | None]:
     """The lobby's settings with ``remote`` (the seats played on other devices) and optionally ``position``, one
-    of the game's named positions to start from; ``ValueError`` in words."""
+    of the game's named positions to start from, or ``record``, a game to go on with; ``ValueError`` in words."""
     fields = read_json(settings_json, "game settings")
     setup = read_setup(fields)
     state = None
-    if isinstance(fields, dict) and fields.get("position") is not None:
+    if isinstance(fields, dict) and fields.get("record") is not None:  # a game begun elsewhere goes on here
+        state = replay(fields["record"])
+        if (state.game, state.players, state.seed) != (setup.game, setup.players, setup.seed):
+            raise ValueError("the record is of another game, seed or number of players")
+    elif isinstance(fields, dict) and fields.get("position") is not None:
         state = named_position(setup.game, fields["position"])
         if state.players != setup.players:
             raise ValueError(f"that position is for {state.players} players")

@@ -1,0 +1,289 @@
+"""Playing on separate devices, for real: two or three browser contexts of one Chromium (each its own device, with
+its own storage) join through WebRTC data channels by the invitation and reply links, and play to the end.
+
+The games go on from a record made in CPython a few moves before their end (the engine's whole games are played in
+tests/test_remote.py): the browser shows what only it can, the connection, the clicks and what each device draws.
+Inside a network namespace with only loopback Chromium gathers no candidate; `.ci/run` adds a veth pair for them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+import pyengine
+from e2e.conftest import Watch, returning_visitor, shot
+
+TIMEOUT = 60_000
+AUTOPLAY = """(seed) => {
+  // Click what the table offers, as a player does: a move, or a card to choose before its target; after a move,
+  // wait for the table to show it (a guest's move goes to the host and back) before the next click.
+  let state = seed;
+  const random = () => { state = (state * 1103515245 + 12345) % 2147483648; return state / 2147483648; };
+  let waitingSince = 0;
+  let movesThen = null;
+  const usable = (el) => el.offsetParent !== null && !el.disabled;
+  window.autoplay = setInterval(() => {
+    const root = document.documentElement;
+    if (root.dataset.state === "over") { clearInterval(window.autoplay); return; }
+    if (waitingSince && root.dataset.moves === movesThen && performance.now() - waitingSince < 1000) return;
+    waitingSince = 0;
+    const moves = [...document.querySelectorAll("#board [data-action]")].filter(usable);
+    const choices = [...document.querySelectorAll("#board [data-select]")].filter(usable);
+    const pool = moves.length && (random() < 0.85 || !choices.length) ? moves : choices;
+    if (!pool.length) return;
+    const chosen = pool[Math.floor(random() * pool.length)];
+    if (pool === moves) { waitingSince = performance.now(); movesThen = root.dataset.moves; }
+    chosen.click();
+  }, 20);
+}"""
+
+
+class Device:
+    """One player's browser (its own context: storage, tabs) and its page, watched for errors."""
+
+    def __init__(self, browser: Browser, base_url: str, name: str, size: tuple[int, int] = (1366, 900)) -> None:
+        self.base_url = base_url
+        self.name = name
+        self.context: BrowserContext = browser.new_context(
+            base_url=base_url, viewport={"width": size[0], "height": size[1]}, service_workers="block"
+        )
+        returning_visitor(self.context, base_url)
+        self.watches: list[Watch] = []
+        self.page = self.open()
+
+    def open(self, address: str | None = None) -> Page:
+        page = self.context.new_page()
+        page.set_default_timeout(TIMEOUT)
+        self.watches.append(Watch(page, self.base_url))
+        page.on("dialog", lambda dialog: dialog.accept())
+        if address is not None:
+            page.goto(address)
+        return page
+
+    def problems(self) -> list[str]:
+        found = [f"{self.name}: {p}" for w in self.watches for p in w.problems]
+        outside = [u for w in self.watches for u in w.requests if not u.startswith((self.base_url, "data:", "blob:"))]
+        return found + [f"{self.name}: request outside the site: {u}" for u in outside]
+
+
+@pytest.fixture
+def devices(browser: Browser, base_url: str) -> Iterator[list[Device]]:
+    made: list[Device] = []
+
+    def make(name: str, size: tuple[int, int] = (1366, 900)) -> Device:
+        made.append(Device(browser, base_url, name, size))
+        return made[-1]
+
+    yield make  # type: ignore[misc]
+    problems = [p for device in made for p in device.problems()]
+    for device in made:
+        device.context.close()
+    assert not problems, "\n".join(problems)
+
+
+def host_game(host: Page, settings: dict[str, Any]) -> None:
+    """The host's page starts a game with remote seats (as the lobby's "Play with others" does)."""
+    host.goto("index.html")
+    host.wait_for_function("document.documentElement.dataset.state === 'ready'")
+    host.evaluate("settings => window.cardTableRemote.start(settings)", settings)
+    host.wait_for_selector("#remote-seats li")
+
+
+def invitation(host: Page, seat: int) -> str:
+    field = host.locator(f"#remote-seats li[data-seat='{seat}'] .remote-invitation")
+    field.wait_for()
+    return field.input_value()
+
+
+def join(host: Page, guest: Page, seat: int, how: str = "paste") -> None:
+    """The guest opens its seat's invitation, and the host takes its reply (pasted here)."""
+    guest.goto(invitation(host, seat))
+    reply = guest.locator(".remote-reply-link")
+    reply.wait_for()
+    host.fill("#remote-paste", reply.input_value())
+    host.click("#remote-paste-take")
+    connected(host, guest, seat)
+
+
+def connected(host: Page, guest: Page, seat: int) -> None:
+    host.wait_for_selector(f"#remote-seats li[data-seat='{seat}'][data-state='connected']")
+    guest.wait_for_selector("#board [data-card]")
+    guest.wait_for_function("document.getElementById('status').textContent.includes('you: connected')")
+
+
+def near_the_end(game: str, players: int, seed: int, before_end: int) -> dict[str, Any]:
+    """The record of a random game of ``game`` stopped ``before_end`` moves before its end."""
+    state = pyengine.new_game(game, players, seed, {})
+    rnd = random.Random(seed)
+    texts = []
+    while not state.is_terminal():
+        text = rnd.choice(state.legal_texts())
+        texts.append(text)
+        state = state.apply(text)
+    state = pyengine.new_game(game, players, seed, {})
+    for text in texts[: max(0, len(texts) - before_end)]:
+        state = state.apply(text)
+    return state.record()
+
+
+def play_to_the_end(pages: list[Page]) -> None:
+    for number, page in enumerate(pages):
+        page.evaluate(AUTOPLAY, 7 + number)
+    for page in pages:
+        page.wait_for_function("document.documentElement.dataset.state === 'over'", timeout=120_000)
+
+
+def send_raw(guest: Page, fields: dict[str, Any], pad: int = 0) -> None:
+    """A hostile guest: a message of its own making, sent on its open data channel."""
+    guest.evaluate(
+        """async ([fields, pad]) => {
+          const build = (await (await fetch('build.json')).json()).cache_key;
+          const text = JSON.stringify({ v: 1, build, ...fields, pad: 'x'.repeat(pad) });
+          window.cardTableRemote.run(JSON.stringify({ command: 'send-host', text }));
+        }""",
+        [fields, pad],
+    )
+
+
+def one_move(page: Page) -> None:
+    """Play one move by clicking: a move the table offers, or a card and then where it goes."""
+    if not page.locator("#board [data-action]").count():
+        page.locator("#board [data-select]").first.click()
+    page.locator("#board [data-action]").first.click()
+
+
+def refused(guest: Page, words: str) -> None:
+    guest.wait_for_function("words => document.getElementById('message').textContent.includes(words)", arg=words)
+
+
+def test_the_lobby_invites_a_guest_who_sees_only_their_own_hand(devices: Any) -> None:
+    host, guest = devices("host"), devices("guest", (360, 740))
+    page = host.page
+    page.goto("index.html")
+    page.wait_for_function("document.documentElement.dataset.state === 'ready'")
+    page.locator("label:has(input[value='silver-bars'])").first.click()
+    page.fill("#seed", "12")
+    page.click("#play-others")
+    link = invitation(page, 1)
+    assert len(link) < 1200, "the invitation must fit a QR code that a phone reads"
+    assert page.locator("#remote-seats li[data-seat='1'] .remote-qr svg").count() == 1
+    shot(page, "remote", "host-invites")
+    join(page, guest.page, 1)
+    state = pyengine.new_game("silver-bars", 2, 12, {})
+    hand = state.view(1)["hand"]
+    shown = guest.page.locator("#board .sb-hand [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    assert sorted(shown) == sorted(hand)  # the guest's own hand, and no other
+    host_hand = page.locator("#board .sb-hand [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    assert sorted(host_hand) == sorted(state.view(0)["hand"])
+    assert guest.page.locator("[data-ui='take-device']").count() == 0  # never a hot-seat hand-over
+    assert "you: hosting" in page.locator("#status").inner_text()
+    assert page.evaluate("document.documentElement.dataset.state") == "ready"
+    shot(guest.page, "remote", "guest-table")
+    moves = int(page.evaluate("document.documentElement.dataset.moves"))
+    mover = guest.page if state.current_player == 1 else page
+    one_move(mover)
+    for device in (page, guest.page):
+        device.wait_for_function(f"Number(document.documentElement.dataset.moves) > {moves}")
+
+
+def test_two_devices_play_100_silver_bars_to_the_end_and_a_hostile_guest_is_refused(devices: Any) -> None:
+    host, guest = devices("host"), devices("guest", (360, 740))
+    record = near_the_end("silver-bars", 2, 21, 14)
+    settings = {"game": "silver-bars", "players": 2, "seed": 21, "record": record, "remote": [1], "delay": 0}
+    host_game(host.page, settings)
+    join(host.page, guest.page, 1)
+    moves = int(host.page.evaluate("document.documentElement.dataset.moves"))
+    send_raw(guest.page, {"kind": "act", "action": "lock v1", "moves": moves, "seat": 0})
+    refused(guest.page, "cannot speak for another seat")
+    send_raw(guest.page, {"kind": "act", "action": "steal the vault", "moves": moves})
+    refused(guest.page, "")  # an illegal action: the engine's reason
+    send_raw(guest.page, {"kind": "act", "action": "x", "moves": moves}, pad=5_000)
+    refused(guest.page, "too long")
+    send_raw(guest.page, {"kind": "deal", "moves": moves})
+    refused(guest.page, "no message of the kind")
+    assert int(host.page.evaluate("document.documentElement.dataset.moves")) == moves  # nothing changed
+    play_to_the_end([host.page, guest.page])
+    final = host.page.locator("#status .headline").inner_text()
+    assert "win" in final.lower() or "nobody" in final.lower()
+    assert guest.page.locator("#status .headline").inner_text()
+    send_raw(guest.page, {"kind": "act", "action": "lock v1", "moves": 0})
+    refused(guest.page, "The game is over")
+    # the result, the replay and the statistics on the guest's device too
+    history = json.loads(guest.page.evaluate("localStorage.getItem('cardtable.history')") or "[]")
+    assert history and history[0]["record"]["actions"][: len(record["actions"])] == record["actions"]
+    guest.page.locator("#game-over [data-ui='replay']").click()
+    guest.page.wait_for_function("document.documentElement.dataset.replayIndex !== undefined")
+
+
+def test_three_devices_and_the_computer_play_carbondale_to_the_end(devices: Any) -> None:
+    host, first, second = devices("host"), devices("guest 1", (360, 740)), devices("guest 2")
+    record = near_the_end("carbondale", 4, 5, 16)
+    settings = {
+        "game": "carbondale",
+        "players": 4,
+        "seed": 5,
+        "record": record,
+        "remote": [1, 2],
+        "bots": [3],
+        "level": "easy",
+        "delay": 0,
+    }
+    host_game(host.page, settings)
+    join(host.page, first.page, 1)
+    join(host.page, second.page, 2)
+    assert "Computer 4" in second.page.locator("#status").inner_text()
+    play_to_the_end([host.page, first.page, second.page])
+    for page in (host.page, first.page, second.page):
+        assert page.locator("#status .headline").inner_text()
+    shot(first.page, "remote", "guest-over")
+
+
+def test_a_guest_drops_and_rejoins_by_a_reply_opened_on_the_hosts_device(devices: Any) -> None:
+    host, guest = devices("host"), devices("guest")
+    host_game(host.page, {"game": "silver-bars", "players": 2, "seed": 4, "remote": [1], "delay": 0})
+    join(host.page, guest.page, 1)
+    guest.page.close()
+    host.page.wait_for_selector("#remote-seats li[data-seat='1'][data-state='away']")
+    assert "left the table" in host.page.locator("#message").inner_text()
+    host.page.locator("#remote-seats li[data-seat='1'] button", has_text="Invite again").click()
+    again = guest.open(invitation(host.page, 1))
+    reply = again.locator(".remote-reply-link")
+    reply.wait_for()
+    handing = host.open(reply.input_value())  # the reply link, opened in the host's browser
+    handing.wait_for_function("document.documentElement.dataset.state === 'handed'")
+    connected(host.page, again, 1)
+    moves = int(host.page.evaluate("document.documentElement.dataset.moves"))
+    state = pyengine.new_game("silver-bars", 2, 4, {})
+    mover = again if state.current_player == 1 else host.page
+    one_move(mover)
+    again.wait_for_function(f"Number(document.documentElement.dataset.moves) > {moves}")
+    # the invitation already used is refused when its reply comes again
+    host.page.fill("#remote-paste", reply.input_value())
+    host.page.click("#remote-paste-take")
+    host.page.wait_for_function("document.getElementById('remote-note').textContent.includes('already used')")
+
+
+def test_the_host_gives_a_seat_to_the_computer(devices: Any) -> None:
+    host, guest = devices("host"), devices("guest")
+    host_game(
+        host.page,
+        {
+            "game": "carbondale",
+            "players": 2,
+            "seed": 3,
+            "remote": [1],
+            "delay": 0,
+            "level": "easy",
+            "position": "lesson-win",
+        },
+    )
+    join(host.page, guest.page, 1)
+    host.page.locator("#remote-seats li[data-seat='1'] button", has_text="computer").click()
+    guest.page.wait_for_function("document.getElementById('message').textContent.includes('gave your seat')")
+    host.page.wait_for_selector("#remote-seats li[data-seat='1'][data-state='computer']")
