@@ -668,6 +668,23 @@ def game_modules(root: Path) -> dict[str, str]:
     return dict(json.loads(proc.stdout))
 
 
+def command_line_files(root: Path) -> tuple[str, ...]:
+    """Where the compiled files of the engine's command-line modules (``pyengine.games.COMMAND_LINE``) start: no
+    page imports them, so the page's bytecode archives leave them out."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": str(root)}
+    code = "import json; from pyengine.games import COMMAND_LINE; print(json.dumps(COMMAND_LINE))"
+    proc = subprocess.run(
+        [sys.executable, "-B", "-c", code], capture_output=True, text=True, env=env, cwd=root, check=False
+    )
+    if proc.returncode != 0:
+        raise BuildError(f"reading the command line's modules of {root} failed:\n{proc.stderr.strip()}")
+    starts = []
+    for module in json.loads(proc.stdout):
+        package, _, name = module.rpartition(".")
+        starts.append(f"{package.replace('.', '/')}/__pycache__/{name}.")
+    return tuple(starts)
+
+
 def bytecode_group(name: str, modules: dict[str, str]) -> str:
     """Which archive a compiled module goes to: its game's (the game's engine package or renderer), else common."""
     for game, module in modules.items():
@@ -699,7 +716,8 @@ def write_bytecode(paths: Paths, stage: Path, project: dict[str, Any], stream: A
     ``__pycache__/*.cpython-3XX.pyc``, see ``snapshot.mjs``) into ``bytecode-common.zip`` and one
     ``bytecode-<game>.zip`` per game beside the archives: a page that starts Python the ordinary way unpacks the
     common one and its game's over the sources and imports them without compiling (all of them in the wheel would
-    add 0.47 MB to a first visit, four fifths of it for games it does not play). Returns group: file name."""
+    add 0.47 MB to a first visit, four fifths of it for games it does not play). The command line's modules are
+    left out: no page imports them. Returns group: file name."""
     archives = staged_archives(stage, project)
     with tempfile.TemporaryDirectory(prefix="cardtable-bytecode-") as tmp:
         run_node_step(paths, stage, [tmp, *map(str, archives)], step="bytecode")
@@ -707,6 +725,8 @@ def write_bytecode(paths: Paths, stage: Path, project: dict[str, Any], stream: A
     if not compiled:
         raise BuildError("compiling the archives' modules for Pyodide gave no bytecode")
     modules = game_modules(paths.root)
+    command_line = command_line_files(paths.root)
+    compiled = {name: data for name, data in compiled.items() if not name.startswith(command_line)}
     groups: dict[str, dict[str, bytes]] = {group: {} for group in (BYTECODE_COMMON, *modules)}
     for name, data in compiled.items():
         groups[bytecode_group(name, modules)][name] = data
