@@ -440,6 +440,11 @@ window.cardTableRemote = {
 
 function wire() {
   listen();
+  // Leaving the page closes its connections at once, so the other side hears of it now, not after a timeout.
+  addEventListener("pagehide", () => {
+    peers.forEach((_, seat) => closePeer(seat));
+    if (guest) { try { guest.pc.close(); } catch { /* closed */ } }
+  });
   $("remote-paste-take")?.addEventListener("click", () => takeReply($("remote-paste").value));
   $("remote-scan")?.addEventListener("click", () => scan((text) => takeReply(text)));
   const scanButton = $("remote-scan");
