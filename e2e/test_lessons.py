@@ -1,5 +1,6 @@
 """A lesson in the browser: "Learn to play" on a lobby card, a wrong move refused with its reason, the step's move by
-clicks and the next by keys, the progress remembered after a reload, then the first game against the computer."""
+clicks and the next by keys, the progress remembered after a reload (on a phone's screen), then the first game against
+the computer."""
 
 from __future__ import annotations
 
@@ -39,10 +40,14 @@ def test_a_lesson_is_played_by_clicks_and_keys_and_its_progress_is_remembered(pa
     page.keyboard.press("Enter")
     expect(lesson).to_have_attribute("data-done", "true")
 
+    page.set_viewport_size({"width": 360, "height": 740})  # a phone: the step, its buttons and the hand on one screen
     page.reload()
     wait_settled(page)
     expect(lesson).to_have_attribute("data-step", "2")
     expect(lesson.locator(".lesson-steps")).to_have_attribute("aria-label", "Steps, 2 of 9 done")
+    for shown in (lesson.locator(".lesson-task"), page.locator("[data-ui='lesson-show']"), page.locator(PICK_EIGHT)):
+        expect(shown).to_be_in_viewport(ratio=1)
+    page.click("#table-menu")  # on a phone the table's buttons fold behind Menu
     page.click("#to-lobby")
     expect(page.locator(".lesson-link[data-game='carbles']")).to_have_text("Learn to play (2 steps done)")
 
