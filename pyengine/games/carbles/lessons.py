@@ -94,6 +94,7 @@ LESSON = Lesson(
             wrong="Step into your goal with the 2: it fills the last space.",
             solution=("2 m1 +2 goal",),
             goal=WIN,
+            done="You won! That is all a first game needs: play one against the easy computer.",
         ),
     ),
 )

@@ -71,6 +71,7 @@ LESSON = Lesson(
             wrong="End your turn now: the cards in play already cut enough carbon.",
             solution=("end turn",),
             goal=WIN,
+            done="The city is at zero and everyone wins! Now play a first game with the easy computer.",
         ),
     ),
 )

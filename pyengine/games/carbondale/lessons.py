@@ -67,6 +67,7 @@ LESSON = Lesson(
             wrong="Build the 3 of hearts on one of your clubs.",
             solution=("build 3♡ at 2,-1 south of 3♣",),
             goal=WIN,
+            done="You won! That is all a first game needs: play one against the easy computer.",
         ),
     ),
 )

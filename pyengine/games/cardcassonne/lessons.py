@@ -62,6 +62,7 @@ LESSON = Lesson(
             wrong="Score your hearts area now: it has two cards and only two empty spaces beside it.",
             solution=("2♣ @ 0,-2", "no token", "score ♡ area at 0,0"),
             mistakes=("2♣ @ 1,1",),
+            done="That is all a first game needs: play one against the easy computer.",
         ),
     ),
 )

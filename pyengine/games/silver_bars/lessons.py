@@ -95,6 +95,7 @@ LESSON = Lesson(
             wrong="Lock your fifth vault now.",
             solution=("lock v5",),
             goal=WIN,
+            done="You won the match! That is all a first game needs: play one against the easy computer.",
         ),
     ),
 )
