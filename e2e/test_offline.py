@@ -106,9 +106,11 @@ def second_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name in ("pyengine", "web"):
         shutil.copytree(ROOT / name, root / name, ignore=ignore)
     for name in (
-        "pyproject.toml", "README.md", "index.html", "embed.html", "sw.js", "manifest.webmanifest", "snapshot.mjs"
+        "pyproject.toml", "README.md", "index.html", "embed.html", "sw.js", "manifest.webmanifest", "snapshot.mjs",
+        "python-example.html", "docs/python-pages.md",  # the example page; the wheel's readme
     ):
         if (ROOT / name).is_file():
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, root / name)
     with (root / "web" / "table.css").open("a", encoding="utf-8") as css:
         css.write("\n/* the second build */\n")
