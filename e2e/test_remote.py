@@ -44,6 +44,25 @@ AUTOPLAY = """(seed) => {
 }"""
 
 
+READ_QR = """async (text) => {
+  // The invitation's code as the page draws it, painted into an image as a camera would see it, and read back by
+  // the vendored decoder (the one the page uses where the browser has no QR reader of its own).
+  const encode = (await import("./vendor/qr/index.js")).default;
+  const decode = (await import("./vendor/qr/decode.js")).default;
+  const rows = encode(text, "raw", { ecc: "low", border: 2 });
+  const scale = 4, size = rows.length * scale;
+  const data = new Uint8ClampedArray(size * size * 4).fill(255);
+  rows.forEach((row, y) => row.forEach((dark, x) => {
+    if (!dark) return;
+    for (let dy = 0; dy < scale; dy++) for (let dx = 0; dx < scale; dx++) {
+      const at = ((y * scale + dy) * size + x * scale + dx) * 4;
+      data[at] = data[at + 1] = data[at + 2] = 0;
+    }
+  }));
+  return decode({ width: size, height: size, data });
+}"""
+
+
 class Device:
     """One player's browser (its own context: storage, tabs) and its page, watched for errors."""
 
@@ -173,6 +192,7 @@ def test_the_lobby_invites_a_guest_who_sees_only_their_own_hand(devices: Any) ->
     link = invitation(page, 1)
     assert len(link) < 1200, "the invitation must fit a QR code that a phone reads"
     assert page.locator("#remote-seats li[data-seat='1'] .remote-qr svg").count() == 1
+    assert page.evaluate(READ_QR, link) == link  # the camera's decoder reads the code the page draws
     shot(page, "remote", "host-invites")
     join(page, guest.page, 1)
     state = pyengine.new_game("silver-bars", 2, 12, {})
@@ -194,7 +214,7 @@ def test_the_lobby_invites_a_guest_who_sees_only_their_own_hand(devices: Any) ->
 
 def test_two_devices_play_100_silver_bars_to_the_end_and_a_hostile_guest_is_refused(devices: Any) -> None:
     host, guest = devices("host"), devices("guest", (360, 740))
-    record = near_the_end("silver-bars", 2, 21, 14)
+    record = near_the_end("silver-bars", 2, 21, 8)
     settings = {"game": "silver-bars", "players": 2, "seed": 21, "record": record, "remote": [1], "delay": 0}
     host_game(host.page, settings)
     join(host.page, guest.page, 1)
@@ -202,7 +222,7 @@ def test_two_devices_play_100_silver_bars_to_the_end_and_a_hostile_guest_is_refu
     send_raw(guest.page, {"kind": "act", "action": "lock v1", "moves": moves, "seat": 0})
     refused(guest.page, "cannot speak for another seat")
     send_raw(guest.page, {"kind": "act", "action": "steal the vault", "moves": moves})
-    refused(guest.page, "")  # an illegal action: the engine's reason
+    refused(guest.page, "not an action of this game")  # an illegal action: the engine's reason
     send_raw(guest.page, {"kind": "act", "action": "x", "moves": moves}, pad=5_000)
     refused(guest.page, "too long")
     send_raw(guest.page, {"kind": "deal", "moves": moves})
@@ -223,11 +243,11 @@ def test_two_devices_play_100_silver_bars_to_the_end_and_a_hostile_guest_is_refu
 
 def test_three_devices_and_the_computer_play_carbondale_to_the_end(devices: Any) -> None:
     host, first, second = devices("host"), devices("guest 1", (360, 740)), devices("guest 2")
-    record = near_the_end("carbondale", 4, 5, 16)
+    record = near_the_end("carbondale", 4, 6, 8)  # every seat moves before the end, which comes in a few moves
     settings = {
         "game": "carbondale",
         "players": 4,
-        "seed": 5,
+        "seed": 6,
         "record": record,
         "remote": [1, 2],
         "bots": [3],

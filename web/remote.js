@@ -311,7 +311,11 @@ async function join(payload) {
   pc.addEventListener("datachannel", (event) => {
     const channel = event.channel;
     guest.channel = channel;
-    channel.addEventListener("open", () => { hideGuestPanel(); call("remoteGuestOpen", offer.seat, offer.game, build); });
+    channel.addEventListener("open", () => {
+      hideGuestPanel();
+      document.documentElement.classList.add("remote-guest"); // the host deals again, not a guest
+      call("remoteGuestOpen", offer.seat, offer.game, build);
+    });
     channel.addEventListener("message", (e) => call("remoteGuestMessage", String(e.data)));
     channel.addEventListener("close", () => call("remoteGuestClosed"));
   });

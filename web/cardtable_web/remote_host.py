@@ -278,13 +278,13 @@ class HostTable(TableController):
 
     # -- after every change ----------------------------------------------------------------------------------
     def refresh(self) -> Effects:
-        effects = super().refresh()
+        """The guests' tables first (so they are sent before this page redraws its own), then this table."""
         session = self.remote
         if session is None:
-            return effects
+            return super().refresh()
         if self.asking is not None and self.asking.moves != len(session.state.history()):
             self.asking = None
-        return effects + self.feed(session) + [self.seats_wire()]
+        return self.feed(session) + super().refresh() + [self.seats_wire()]
 
     def seat_states(self, session: RemoteSession) -> list[str]:
         guests = self.guests
