@@ -167,3 +167,28 @@ def test_a_lesson_is_never_kept_and_no_computer_plays_in_it() -> None:
     assert not any(isinstance(e, Think) for e in effects)
     assert not storage.getItem("cardtable.saves") and control.keeper.saves() == {}
     assert control.set_pace(0) == [] and control.storage_changed() == []
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        "[not json",
+        "[]",
+        '"text"',
+        '{"carbles": "x"}',
+        '{"carbles": [1.5, -1, 9, null, {}]}',
+        '{"carbles": {"0": 1}}',
+        '{"carbles": [' + ",".join(["0"] * 5000) + "]}",
+        "{" * 5000,
+    ],
+)
+def test_hostile_stored_progress_never_stops_a_lesson(stored: str) -> None:
+    """Whatever the storage holds under the lessons' key, a lesson opens at a real step and is kept on finishing."""
+    storage = MemoryStorage()
+    storage.setItem("cardtable.lessons", stored)
+    control = table(storage)
+    screen = drawn(control.start_lesson("carbles"))
+    assert control.lesson is not None and control.lesson.index in (0, 1)
+    assert "Steps," in screen.status_html
+    play_step_by_what_the_table_draws(control)
+    assert control.lesson.index in LessonProgress(Keeper(storage)).done("carbles")
