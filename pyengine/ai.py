@@ -11,8 +11,8 @@
 
 Where a game ranks its moves, a level with a root width weighs only the best-ranked few of a wide choice at the
 root, and a level with a ``prior`` tries them best first and favours them while their visits are few (progressive
-bias). A game with a judgement (``Rules.judgement``, the same function its rule-based yardstick plays by) ranks by
-it, each move played through the rest of the seat's turn (:func:`plan_turn`); otherwise by its ``rank_actions``.
+bias). A game ranks by its ``rank_actions``, else by its judgement (``Rules.judgement``, the same function its
+rule-based yardstick plays by), each move played through the rest of the seat's turn (:func:`plan_turn`).
 A game may tune a level's settings for itself (its rules' ``ai_tuning``, by level name), each measured.
 
 A level is its iteration budget, so it plays as strongly on a slow machine as on a fast one, and
@@ -46,8 +46,8 @@ class Level:
     max_seconds: float | None
     exploration: float = 0.8
     root_width: int | None = None
-    """At most this many actions weighed at the root, the best of the game's ranking (its judgement's plans,
-    :func:`plan_turn`, else ``rank_actions``); None weighs them all, as does a game that does not rank."""
+    """At most this many actions weighed at the root, the best of the game's ranking (its ``rank_actions``, else
+    its judgement's plans, :func:`plan_turn`); None weighs them all, as does a game that does not rank."""
     prior: float = 0.0
     """Progressive bias at the root: a root action's ranking (1 for the best, 0 for the last weighed) times this,
     shrinking as its visits grow, is added to its value; untried root actions are tried best-ranked first."""
@@ -245,8 +245,8 @@ class SearchBot(Bot):
         """The root's actions and their ranking in [0, 1] (best first) when the level ranks (a root width or a
         prior) and the game does, else None (every action weighed alike).
 
-        The ranking is the game's judgement of each action's best way through the seat's turn
-        (:func:`plan_turn`), else its ``rank_actions``. It looks at a re-dealt core (from a generator of its own,
+        The ranking is the game's ``rank_actions``, else its judgement of each action's best way through the
+        seat's turn (:func:`plan_turn`). It looks at a re-dealt core (from a generator of its own,
         so the search's draws are the same with or without it): it sees only the seat's view."""
         width, rules = level.root_width, state.rules
         if width is None and not level.prior:
@@ -256,12 +256,10 @@ class SearchBot(Bot):
         actions = rules.search_actions(world)
         if len(actions) <= 1 or (not level.prior and len(actions) <= cast(int, width)):
             return None
-        ranked: list[Action] | None
-        if rules.judgement(world, seat) is not None:
+        ranked = rules.rank_actions(world, actions)
+        if ranked is None and rules.judgement(world, seat) is not None:
             weighed = set(actions)
             ranked = [action for _, action in plan_turn(rules, world, seat) if action in weighed]
-        else:
-            ranked = rules.rank_actions(world, actions)
         if ranked is None:
             return None
         ranked = ranked[:width]

@@ -49,18 +49,19 @@ def test_choice_depends_only_on_what_the_seat_sees(game_id: str) -> None:
 
 
 def ranking(state: pyengine.State, world: Core) -> list[Action] | None:
-    """The root's ranking as the search makes it: the judgement's plans, else the game's ``rank_actions``."""
+    """The root's ranking as the search makes it: the game's ``rank_actions``, else the judgement's plans."""
     rules, seat = state.rules, state.current_player
     weighed = rules.search_actions(world)
-    if rules.judgement(world, seat) is not None:
+    ranked = rules.rank_actions(world, weighed)
+    if ranked is None and rules.judgement(world, seat) is not None:
         return [action for _, action in plan_turn(rules, world, seat) if action in set(weighed)]
-    return rules.rank_actions(world, weighed)
+    return ranked
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_root_width_weighs_the_best_ranked_actions(game_id: str) -> None:
-    """A level's root width keeps the search to the game's best-ranked actions (its judgement's plans, else its
-    ``rank_actions``); where the game does not rank (or the choice is narrow already) the level decides exactly
+    """A level's root width keeps the search to the game's best-ranked actions (its ``rank_actions``, else its
+    judgement's plans); where the game does not rank (or the choice is narrow already) the level decides exactly
     as without it."""
     for state in some_states(game_id, 6):
         seat = state.current_player
@@ -186,3 +187,15 @@ def test_cardcassonne_judges_from_the_core_as_from_the_view() -> None:
             if not state.is_terminal():
                 seat = state.current_player
                 assert rules.judgement(state.core, seat) == judgement.value(seen(rules, state.core, seat), seat)
+
+
+def test_silver_bars_ranks_as_the_rule_based_player_plays() -> None:
+    """100 Silver Bars ranks the root as its rule-based player weighs its plays (the judgement with what a card is
+    worth in hand and when a lock is due): the ranking's first is the rule-based choice."""
+    from tests.bench.rulebased import silver_choose
+
+    for state in some_states("silver-bars", 6):
+        rules, seat = state.rules, state.current_player
+        ranked = rules.rank_actions(state.core, rules.search_actions(state.core))
+        assert ranked is not None and sorted(map(str, ranked)) == sorted(state.legal_texts())
+        assert str(ranked[0]) == str(silver_choose(rules, state.core, seat))

@@ -51,50 +51,11 @@ def carbles_choose(rules: Rules, core: Core, seat: int) -> Action:
 
 
 # -- 100 Silver Bars ------------------------------------------------------------------------------------------------
-def _silver_urgent(view: View, seat: int) -> bool:
-    """Late: the draw pile runs low, or the rival has no more locks left to place than the seat has vaults to
-    lock before the rival's fifth lock ends the round."""
-    return bool(view["draw_count"] <= 14 or view["locks_left"][1 - seat] - 1 <= silver.lockable(view, seat))
-
-
-def _silver_lock(facts: dict[str, Any], view: View, seat: int) -> float | None:
-    """A lock's bias, or None when it is no lock to place now: lock late or full, a 6-topped vault early; the
-    fifth lock only when ahead (or when the rival could end the round first)."""
-    vault = view["vaults"][seat][facts["vault"]]
-    bars = silver.vault_silver(vault)
-    urgent = _silver_urgent(view, seat)
-    if not (vault["silver"] == 6 or bars >= 10 or urgent):
-        return None
-    if view["locks_left"][seat] == 1:
-        mine = view["scores"][seat] + view["round_scores"][seat] + bars
-        theirs = view["scores"][1 - seat] + view["round_scores"][1 - seat] + 0.5 * sum(
-            silver.vault_silver(v) for v in view["vaults"][1 - seat] if not v["locked"])
-        rival_ends = view["locks_left"][1 - seat] == 1 and silver.lockable(view, 1 - seat) > 0
-        if mine <= theirs and not rival_ends and view["draw_count"] > 14:
-            return None
-    return 3.0 if urgent else 0.0
-
-
 def silver_choose(rules: Rules, core: Core, seat: int) -> Action:
     """The play (a thief played through to its target and placement) that leaves the best judgement, less what
-    the card was worth in hand; locks by :func:`_silver_lock`, strikes when the rival has miners on top."""
-    view = seen(rules, core, seat)
-
-    def bias(action: Action) -> float:
-        facts = rules.facts(core, action)
-        kind = facts["kind"]
-        if kind == "lock":
-            lock = _silver_lock(facts, view, seat)
-            return -1000.0 if lock is None else lock
-        token = facts.get("token")
-        if token is None:
-            return 0.0
-        if kind == "strike" and not any(
-                v["roles"] and v["roles"][-1] == "miner" and not v["locked"] for v in view["vaults"][1 - seat]):
-            return -silver.hold(token, view, seat) - 2.0  # nothing to hit: keep it for a better moment
-        return -silver.hold(token, view, seat)
-
-    return plan_turn(rules, core, seat, bias)[0][1]
+    the card was worth in hand; locks late or full, a 6-topped vault early, the fifth only when ahead; strikes
+    when the rival has miners on top (the game's :func:`judgement.plan_bias`)."""
+    return plan_turn(rules, core, seat, silver.plan_bias(rules, core, seat))[0][1]
 
 
 # -- Carbondale -----------------------------------------------------------------------------------------------------

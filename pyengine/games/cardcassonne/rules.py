@@ -322,26 +322,6 @@ class CardcassonneRules(Rules):
                 return play(card, *cell)
         return rnd.choice(self.plays(core))
 
-    def rank_actions(self, core: CardcassonneState, actions: list[Action]) -> list[Action] | None:
-        """Plays best first by the mover's :meth:`evaluate` at the end of the turn each begins: with or without a
-        token (whichever is worth more), then scoring as the quick playouts do."""
-        if core.phase != "play":
-            return None
-        seat = core.turn
-
-        def worth(after: CardcassonneState) -> float:
-            while after.phase == "score":
-                after = self.apply(after, self.rollout_action(after, _NO_CHANCE))
-            return cast("list[float]", self.evaluate(after))[seat]
-
-        def best(action: Action) -> float:
-            after = self.apply(core, action)
-            if after.phase == "token":
-                return max(worth(self.apply(after, TOKEN)), worth(self.apply(after, NO_TOKEN)))
-            return worth(after)
-
-        return sorted(actions, key=lambda a: (-best(a), str(a)))
-
     def sample_hidden(self, core: CardcassonneState, seat: int | None, rng: Rng) -> CardcassonneState:
         """Re-deal every card ``seat`` cannot see: other hands, the draw pile and the removed cards."""
         unseen = [c for s, hand in enumerate(core.hands) if s != seat for c in hand]
@@ -373,9 +353,6 @@ class CardcassonneRules(Rules):
     def view(self, core: CardcassonneState, seat: int | None) -> dict[str, Any]:
         return _view.view(core, seat)
 
-
-_NO_CHANCE = random.Random(0)
-"""The quick playouts' generator where their scoring choice, which draws nothing, is used as a rule."""
 
 
 def _score_area(core: CardcassonneState, anchor: Cell) -> tuple[dict[str, Any], Event]:

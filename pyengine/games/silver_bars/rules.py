@@ -10,6 +10,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, cast
 
+from ...ai import plan_turn
 from ...cards import Card
 from ...core import Action, GameInfo, Option, OptionValue, Rules
 from ...estimate import chances, seen
@@ -282,6 +283,17 @@ class SilverBarsRules(Rules):
             if key > best_key:
                 best, best_key = action, key
         return best
+
+    def rank_actions(self, core: SilverBarsState, actions: list[Action]) -> list[Action] | None:
+        """The mover's actions best first as the rule-based player weighs them: each played through the rest of the
+        turn and judged (:func:`judgement.value`), with what its card was worth in hand and whether a lock is due
+        (:func:`judgement.plan_bias`)."""
+        seat = self.current_player(core)
+        if seat is None:
+            return None
+        weighed = set(actions)
+        plans = plan_turn(self, core, seat, _judgement.plan_bias(self, core, seat))
+        return [action for _, action in plans if action in weighed]
 
     def sample_hidden(self, core: SilverBarsState, seat: int | None, rng: Rng) -> SilverBarsState:
         """Re-deal the unseen cards (other hands and the draw pile) in the same sizes."""
