@@ -148,14 +148,14 @@ def test_a_lesson_address_opens_its_step_and_a_bad_one_says_why() -> None:
     control = table(storage)
     screen = drawn(control.open_address("#lesson=carbles&step=3"))
     assert control.lesson is not None and control.lesson.index == 2
-    assert 'aria-label="Steps, 2 of 9 done"' in screen.status_html
+    assert 'aria-label="Steps, 2 of 10 done"' in screen.status_html
     assert control.progress.next_step("carbles") == 2
-    for bad in ("lesson=chess&step=1", "lesson=carbles&step=10", "lesson=carbles&step=x"):
+    for bad in ("lesson=chess&step=1", "lesson=carbles&step=11", "lesson=carbles&step=x"):
         effects = table().open_address(bad)
         assert isinstance(effects[0], LobbyError), bad
     storage.setItem("cardtable.lessons", "[not json")
     assert LessonProgress(Keeper(storage)).done("carbles") == []
-    assert drawn(table(storage).start_lesson("carbles")).status_html.count('class="todo') == 9
+    assert drawn(table(storage).start_lesson("carbles")).status_html.count('class="todo') == 10
 
 
 def test_a_lesson_is_never_kept_and_no_computer_plays_in_it() -> None:

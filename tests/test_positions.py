@@ -12,6 +12,7 @@ import pytest
 import pyengine
 from pyengine.core import named_position, rules_for
 from pyengine.games.silver_bars.state import deck
+from pyengine.lessons import lesson_for
 
 ROOT = Path(__file__).resolve().parents[1]
 LISTED = re.compile(r"\| `([a-z0-9-]+)` \|.*\(\.\./embed\.html\?game=([a-z-]+)&position=([a-z0-9-]+)\)")
@@ -34,6 +35,14 @@ def listed() -> set[tuple[str, str]]:
 def test_the_positions_page_lists_every_named_position_of_every_game_and_nothing_else() -> None:
     named = {(game, name) for game in pyengine.GAMES for name in rules_for(game).positions}
     assert listed() == named
+
+
+def test_the_positions_page_links_each_lesson_step_where_its_position_is() -> None:
+    page = (ROOT / "docs" / "positions.md").read_text("utf-8")
+    for game in pyengine.GAMES:
+        for number, step in enumerate(lesson_for(game).steps, 1):
+            row = next(line for line in page.splitlines() if f"game={game}&position={step.position})" in line)
+            assert f"(../index.html#lesson={game}&step={number})" in row, row[:80]
 
 
 @pytest.mark.parametrize("game", list(pyengine.GAMES))

@@ -1,4 +1,4 @@
-"""The lesson of Carbles: nine short steps on the real table, each in one of ``position.LESSON_POSITIONS``.
+"""The lesson of Carbles: ten short steps on the real table, each in one of ``position.LESSON_POSITIONS``.
 
 Rule numbers are those of the rules page, ``web/rules/carbles.html``.
 """
@@ -38,6 +38,16 @@ LESSON = Lesson(
             teaches=({"kind": "move", "card": "5"},),
             wrong="The 5 lands exactly on the computer's marble: play the 5.",
             solution=("5 m1 +5",),
+        ),
+        Step(
+            position="lesson-blocked",
+            task="The computer's marble sits on its home space: move your marble 3 spaces with your 3.",
+            rule="No marble may pass or land on a marble that sits on its own home space, so your 8 cannot go "
+            "past it. Marbles elsewhere can be passed.",
+            teaches=({"kind": "move", "card": "3"},),
+            wrong="Play the 3: the 8 would pass the marble on its home space.",
+            solution=("3 m1 +3",),
+            mistakes=("8 m1 +8",),
         ),
         Step(
             position="lesson-four",

@@ -233,6 +233,7 @@ LESSON_POSITIONS = {
     "lesson-out": _lesson("Lesson: bring a marble out", [[], ["t20"]], [["K♣", "5♡"], ["6♣", "3♣"]]),
     "lesson-move": _lesson("Lesson: move forward", [["t0"], ["t20"]], [["8♣", "3♡"], ["6♣", "3♣"]]),
     "lesson-knock-out": _lesson("Lesson: knock out a marble", [["t4"], ["t9"]], [["5♡", "2♣"], ["6♣", "3♣"]]),
+    "lesson-blocked": _lesson("Lesson: a marble on its home blocks", [["t12"], ["t18"]], [["8♣", "3♡"], ["6♣", "3♣"]]),
     "lesson-four": _lesson("Lesson: the 4 goes back", [["t0"], ["t20"]], [["4♠", "9♣"], ["6♣", "3♣"]]),
     "lesson-goal": _lesson("Lesson: into the goal", [["t32"], ["t20"]], [["5♣", "2♡"], ["6♣", "3♣"]]),
     "lesson-seven": _lesson("Lesson: split a 7", [["t3", "t8"], ["t20"]], [["7♠", "2♣"], ["5♡", "3♣"]]),
