@@ -8,7 +8,9 @@ Usage::
 
 The site is fully offline: Pyodide, PyScript and idiomorph (the table's DOM morphing) are vendored from their npm
 packages (pinned by version and by the registry's sha512 integrity), the engine ships as a wheel built from this
-repository, and the browser layer ships as a zip of ``web/cardtable_web/``. Python 3.11 standard library only.
+repository, and the browser layer ships as a zip of ``web/cardtable_web/``. micropip, for Python pages that install
+the engine wheel (``python-example.html``, ``docs/python-pages.md``), comes from the package registry, pinned by
+sha256. Python 3.11 standard library only.
 """
 
 from __future__ import annotations
