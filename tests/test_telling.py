@@ -51,14 +51,16 @@ def test_a_move_tells_nobody_a_card_they_cannot_see(game: str, players: int) -> 
         rnd = random.Random(seed)
         state = pyengine.new_game(game, players, seed)
         moves = 0
+        seen_now = {seat: cards_in(state.view(seat)) for seat in receivers(players)}
         while not state.is_terminal() and moves < 400:
             before = state
             state = state.apply(rnd.choice(state.legal_actions()))
             moves += 1
             shown = played_face_up(told(state, before.current_player))
+            seen_before, seen_now = seen_now, {seat: cards_in(state.view(seat)) for seat in receivers(players)}
             for seat in receivers(players):
                 message = told(state, seat)
-                seen = cards_in(before.view(seat)) | cards_in(state.view(seat)) | shown
+                seen = seen_before[seat] | seen_now[seat] | shown
                 if (game, message["facts"].get("kind")) in REVEALED:
                     seen |= cards_in(message["facts"])
                 leaked = cards_in(message) - seen
