@@ -181,7 +181,9 @@ def refused(guest: Page, words: str) -> None:
     guest.wait_for_function("words => document.getElementById('message').textContent.includes(words)", arg=words)
 
 
-def test_the_lobby_invites_a_guest_who_sees_only_their_own_hand(devices: Any) -> None:
+def test_the_lobby_invites_a_guest_who_sees_only_their_own_hand_then_drops_and_rejoins(devices: Any) -> None:
+    """One game from the lobby: the invitation and its code, the guest's own hand, a move each way; the guest
+    leaves and takes its seat again by a reply opened in the host's browser; then the computer takes the seat."""
     host, guest = devices("host"), devices("guest", (360, 740))
     page = host.page
     page.goto("index.html")
@@ -210,6 +212,27 @@ def test_the_lobby_invites_a_guest_who_sees_only_their_own_hand(devices: Any) ->
     one_move(mover)
     for device in (page, guest.page):
         device.wait_for_function(f"Number(document.documentElement.dataset.moves) > {moves}")
+    # the guest drops: the host is told, invites again, and the reply comes through a tab of the host's browser
+    guest.page.close()
+    page.wait_for_selector("#remote-seats li[data-seat='1'][data-state='away']")
+    assert "left the table" in page.locator("#message").inner_text()
+    page.locator("#remote-seats li[data-seat='1'] button", has_text="Invite again").click()
+    again = guest.open(invitation(page, 1))
+    reply = again.locator(".remote-reply-link")
+    reply.wait_for()
+    handing = host.open(reply.input_value())  # the reply link, opened in the host's browser
+    handing.wait_for_function("document.documentElement.dataset.state === 'handed'")
+    connected(page, again, 1)
+    moves = int(page.evaluate("document.documentElement.dataset.moves"))
+    assert int(again.evaluate("document.documentElement.dataset.moves")) == moves  # the game went on where it was
+    # the invitation already used is refused when its reply comes again
+    page.fill("#remote-paste", reply.input_value())
+    page.click("#remote-paste-take")
+    page.wait_for_function("document.getElementById('remote-note').textContent.includes('already used')")
+    # the host gives the seat to the computer: the guest is told, and the computer plays on
+    page.locator("#remote-seats li[data-seat='1'] button", has_text="computer").click()
+    again.wait_for_function("document.getElementById('message').textContent.includes('gave your seat')")
+    page.wait_for_selector("#remote-seats li[data-seat='1'][data-state='computer']")
 
 
 def test_two_devices_play_100_silver_bars_to_the_end_and_a_hostile_guest_is_refused(devices: Any) -> None:
@@ -262,48 +285,3 @@ def test_three_devices_and_the_computer_play_carbondale_to_the_end(devices: Any)
     for page in (host.page, first.page, second.page):
         assert page.locator("#status .headline").inner_text()
     shot(first.page, "remote", "guest-over")
-
-
-def test_a_guest_drops_and_rejoins_by_a_reply_opened_on_the_hosts_device(devices: Any) -> None:
-    host, guest = devices("host"), devices("guest")
-    host_game(host.page, {"game": "silver-bars", "players": 2, "seed": 4, "remote": [1], "delay": 0})
-    join(host.page, guest.page, 1)
-    guest.page.close()
-    host.page.wait_for_selector("#remote-seats li[data-seat='1'][data-state='away']")
-    assert "left the table" in host.page.locator("#message").inner_text()
-    host.page.locator("#remote-seats li[data-seat='1'] button", has_text="Invite again").click()
-    again = guest.open(invitation(host.page, 1))
-    reply = again.locator(".remote-reply-link")
-    reply.wait_for()
-    handing = host.open(reply.input_value())  # the reply link, opened in the host's browser
-    handing.wait_for_function("document.documentElement.dataset.state === 'handed'")
-    connected(host.page, again, 1)
-    moves = int(host.page.evaluate("document.documentElement.dataset.moves"))
-    state = pyengine.new_game("silver-bars", 2, 4, {})
-    mover = again if state.current_player == 1 else host.page
-    one_move(mover)
-    again.wait_for_function(f"Number(document.documentElement.dataset.moves) > {moves}")
-    # the invitation already used is refused when its reply comes again
-    host.page.fill("#remote-paste", reply.input_value())
-    host.page.click("#remote-paste-take")
-    host.page.wait_for_function("document.getElementById('remote-note').textContent.includes('already used')")
-
-
-def test_the_host_gives_a_seat_to_the_computer(devices: Any) -> None:
-    host, guest = devices("host"), devices("guest")
-    host_game(
-        host.page,
-        {
-            "game": "carbondale",
-            "players": 2,
-            "seed": 3,
-            "remote": [1],
-            "delay": 0,
-            "level": "easy",
-            "position": "lesson-win",
-        },
-    )
-    join(host.page, guest.page, 1)
-    host.page.locator("#remote-seats li[data-seat='1'] button", has_text="computer").click()
-    guest.page.wait_for_function("document.getElementById('message').textContent.includes('gave your seat')")
-    host.page.wait_for_selector("#remote-seats li[data-seat='1'][data-state='computer']")

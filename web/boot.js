@@ -570,7 +570,8 @@ function wire() {
 }
 
 wire();
-startPython().catch((error) => {
+// A guest's reply opened in the host's browser only hands the reply over (web/remote.js): no Python there.
+if (!location.hash.startsWith("#reply=")) startPython().catch((error) => {
   $("runtime-status").textContent = `Python could not start: ${error}`;
   console.error(error);
 });
