@@ -212,7 +212,7 @@ def test_a_solo_game_played_to_the_end_by_clicking(page: Page) -> None:
     expect(page.locator("#board .ccz-deck")).to_have_count(2)
     expect(page.locator("#board .ccz-deck h3").first).to_have_text("Deck 1 (playing)")
     check_trackers(page, view)
-    page.goto(near_the_end("carbon-city-zero", 1, 7, [], left=40))  # the last turns; the first made in CPython
+    page.goto(near_the_end("carbon-city-zero", 1, 7, [], left=20))  # the last turns; the first made in CPython
     clicks = play_out(page, random.Random(7), max_clicks=800, checked=True)
     assert clicks > 5
     shot(page, "carbon-city-zero", "solo-over")
