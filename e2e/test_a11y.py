@@ -1,5 +1,6 @@
-"""Accessibility: axe-core (a pinned test tool, never shipped) on the lobby, the rules drawer and every game's
-table mid-game; the table's regions and its one live region for moves.
+"""Accessibility: axe-core (a pinned test tool, never shipped) on the lobby, the rules drawer, every game's
+table mid-game and every game inside an embed (a frame on a host page); the table's regions and its one live region
+for moves.
 
 The site's Content-Security-Policy forbids inline scripts, so axe is injected into pages of a context that
 bypasses the policy (``bypass_csp``): only this module's pages, never the ones that test the policy itself.
@@ -11,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Frame, Page
 
 from e2e.conftest import ROOT, Watch, load_build, wait_settled
 from e2e.keys import mid_game
@@ -40,7 +41,7 @@ def axe_page(browser: Browser, base_url: str) -> Iterator[Page]:
     assert not watch.problems, "\n".join(watch.problems)
 
 
-def violations(page: Page, axe_source: str, where: str) -> list[str]:
+def violations(page: Page | Frame, axe_source: str, where: str) -> list[str]:
     """The serious and critical violations axe finds on the page now, one readable line per element."""
     if not page.evaluate("typeof window.axe === 'object'"):
         page.add_script_tag(content=axe_source)
@@ -75,6 +76,26 @@ def test_axe_finds_nothing_serious(axe_page: Page, axe_source: str) -> None:
             page.wait_for_selector("#rules-body h2")
             problems += violations(page, axe_source, f"{game} rules")
             page.keyboard.press("Escape")
+    assert not problems, "axe found serious or critical violations:\n" + "\n".join(problems)
+
+
+SETTLED = "['ready', 'over'].includes(document.documentElement.dataset.state)"
+
+
+def test_axe_finds_nothing_serious_inside_embeds(axe_page: Page, axe_source: str, base_url: str) -> None:
+    """Each game played in an embed, in a frame of a host page, with a card chosen: axe runs inside the frame."""
+    page = axe_page
+    problems = []
+    for game, players in GAMES.items():
+        src = f"{base_url}embed.html?game={game}&players={players}&seed=5&interactive=1&delay=0&level=easy"
+        page.set_content(f'<iframe title="{game}" src="{src}" width="800" height="700"></iframe>')
+        frame = page.locator("iframe").element_handle().content_frame()
+        assert frame is not None
+        frame.wait_for_function(SETTLED, timeout=120_000)
+        if frame.locator("[data-select]:visible").count():
+            frame.locator("[data-select]:visible").first.click()
+            frame.wait_for_function(SETTLED)
+        problems += violations(frame, axe_source, f"{game} in an embed")
     assert not problems, "axe found serious or critical violations:\n" + "\n".join(problems)
 
 
