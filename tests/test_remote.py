@@ -4,8 +4,11 @@ cards, and every kind of hostile message refused with its reason."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,6 +31,7 @@ import pyengine
 from .test_controller import choices
 
 BUILD = "build-1"
+ROOT = Path(__file__).resolve().parents[1]
 NOW = 1_000_000.0
 
 
@@ -387,3 +391,15 @@ def test_the_remote_seats_must_leave_one_for_the_host() -> None:
     effects = host.start_remote(json.dumps(settings), BUILD, NOW)
     assert "cannot be played on another device" in effects[0].text  # type: ignore[attr-defined]
     assert Refused("x").args == ("x",)
+
+
+def test_the_build_ships_only_the_qr_encoder_and_decoder() -> None:
+    """The vendored QR package: its encoder and its decoder, which imports nothing but the encoder."""
+    spec = importlib.util.spec_from_file_location("cardtable_build", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    build = sys.modules.setdefault(spec.name, importlib.util.module_from_spec(spec))
+    spec.loader.exec_module(build)
+    package = {"index.js": b"export default 1;", "decode.js": b'import { t } from "./index.js";', "dom.js": b""}
+    assert set(build.qr_files(package)) == {"index.js", "decode.js"}
+    with pytest.raises(build.BuildError, match="does not ship"):
+        build.qr_files({**package, "decode.js": b'import { c } from "./dom.js";'})

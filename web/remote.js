@@ -181,6 +181,8 @@ function drawPanel() {
   const list = $("remote-seats");
   if (!panel || !list) return;
   panel.hidden = seats.length === 0 || guest !== null;
+  $("remote-title").textContent = "Players on other devices";
+  if (seats.some((s) => s.state === "connected") && /^Connecting/.test($("remote-note").textContent)) note("");
   $("remote-host").hidden = seats.length === 0;
   $("remote-guest").hidden = true;
   list.innerHTML = "";
@@ -348,6 +350,7 @@ function showGuestPanel() {
   $("remote").hidden = false;
   $("remote-host").hidden = true;
   $("remote-guest").hidden = false;
+  $("remote-title").textContent = "Joining a game";
   $("board").innerHTML = "";
   document.title = "Joining a game · Card Table";
 }
