@@ -68,6 +68,10 @@ class TableController:
         """Bumped whenever the table's game changes: a computer task of an older generation is dropped."""
         self.busy = False
         """True while a computer seat's decision is being made (one task at a time moves every computer seat)."""
+        self.reply_pending = False
+        """True from a human's move until the computer's first reply is played: for that moment (the computer's
+        pause at the chosen pace, and its thinking) the human may still take a misclicked move back; the pending
+        reply is then dropped. Once the computer has played, nothing is taken back past its move."""
         self.suggesting = False
         self.address = ""
         """The address fragment of the game on the table (what the page's address holds): sealed while it is
@@ -210,7 +214,7 @@ class TableController:
     def stop_computer(self) -> None:
         """Drop the computer's task for the game on the table (its answer, when it comes, is ignored)."""
         self.generation += 1
-        self.busy = False
+        self.busy = self.reply_pending = False
         self.suggesting = False
         self.previous_seat = None
 
@@ -244,6 +248,7 @@ class TableController:
         effects += self.keep(session)
         if session.computer_to_move() and not self.busy:
             self.busy = True
+            self.reply_pending = True
             self.drawn = self.clock()
             effects.append(self.think(session))
         return effects
@@ -257,7 +262,7 @@ class TableController:
             select = session.hint.select
             hint = ("data-select", selection.encode(select)) if select and session.selection != select else (
                 "data-action", session.hint.action)
-        can_undo = not over and not self.busy and session.can_take_back()
+        can_undo = not over and (not self.busy or self.reply_pending) and session.can_take_back()
         marker = "over" if over else "thinking" if session.computer_to_move() else "ready"
         screen = TableScreen(
             title=session.info.title,
@@ -397,13 +402,16 @@ class TableController:
         return self.refresh()
 
     def take_back(self, session: Session) -> None:
-        if self.busy:
+        if self.busy and not self.reply_pending:
             session.message = "Please wait: the computer is playing."
             return
         try:
             session.take_back()
         except ValueError as exc:  # a refused take-back says why (the button stays tappable for that)
             session.message = str(exc)[:1].upper() + str(exc)[1:] + "."
+            return
+        if self.busy:  # the computer had not replied yet: its pending reply is dropped
+            self.stop_computer()
 
     def cancel(self) -> Effects:
         """Escape at the table: drop the chosen card (or other selection)."""
@@ -510,6 +518,7 @@ class TableController:
             "choices": len(session.state.legal_texts()), "where": answer.where,
         })
         session.computer_move(answer.action)
+        self.reply_pending = False
         if not session.computer_to_move():
             self.busy = False
             self.previous_seat = None
