@@ -56,6 +56,9 @@ class Step:
     goal: Goal = TURN_ENDS
     done: str = "Well done."
     """Said once the goal holds."""
+    before: tuple[str, ...] = ()
+    """Moves played in the position before the learner acts, which set the scene (the computer's claim that the
+    learner then answers): the learner is the player to move after them."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,8 @@ class StepPlay:
         self.index = index
         self.step = lesson.steps[index]
         self.state: State = named_position(lesson.game, self.step.position)
+        for text in self.step.before:
+            self.state = self.state.apply(text)
         seat = self.state.current_player
         if seat is None:
             raise ValueError(f"step {index + 1}'s position is over before it starts")

@@ -1,4 +1,4 @@
-"""The lesson of Carbondale: five short steps on the real table, each in one of ``position.LESSON_POSITIONS``.
+"""The lesson of Carbondale: six short steps on the real table, each in one of ``position.LESSON_POSITIONS``.
 
 Rule numbers are those of the rules page, ``web/rules/carbondale.html``.
 """
@@ -57,6 +57,19 @@ LESSON = Lesson(
             wrong="Claim the computer's 3 of clubs with your 5 of clubs.",
             solution=("claim 3♣ at 0,1 from P2 with 5♣",),
             mistakes=("claim 3♣ at 0,1 from P2 with 9♢",),
+            goal=ONE_MOVE,
+        ),
+        Step(
+            position="lesson-defend",
+            before=("claim 3♣ at 0,1 from P1 with 5♣",),
+            task="The computer claims your 3 of clubs with its 5 of clubs: defend it with your 7 of spades.",
+            rule="When a card of yours is claimed, you may show a card of the challenge card's colour, at least as "
+            "high. Both shown cards are discarded face down and your card stays. If you don't defend, the "
+            "claimer takes your card into their hand.",
+            teaches=({"kind": "defend", "card": "7♠"},),
+            wrong="Defend your 3 of clubs with your 7 of spades.",
+            solution=("defend with 7♠",),
+            mistakes=("defend with 8♡",),
             goal=ONE_MOVE,
         ),
         Step(

@@ -276,6 +276,12 @@ LESSON_POSITIONS = {
     "lesson-red": _lesson("Lesson: build a red card", _START, ["2♡", "3♡", "9♢", "10♠"]),
     "lesson-discard": _lesson("Lesson: discard and draw", _START, ["9♢", "10♢", "8♡", "9♠"], stock=["3♣"]),
     "lesson-claim": _lesson("Lesson: claim a card", _START, ["5♣", "9♢", "10♢", "8♡"]),
+    "lesson-defend": NamedPosition(
+        "Lesson: defend a card", 2,
+        {"networks": [_THEIRS, _START], "hands": [["7♠", "9♢", "10♢", "8♡"], ["5♣", *_COMPUTER_HAND[:3]]],
+         "current": 1, "seed": 1},
+    ),
     "lesson-win": _lesson("Lesson: seven hearts and three diamonds", _GROWN, ["3♡", "9♢", "10♢", "8♠"]),
 }
-"""The positions of the game's lesson (``lessons.py``): two players, the learner to move."""
+"""The positions of the game's lesson (``lessons.py``): two players, the learner to move (in ``lesson-defend``, the
+computer, whose claim the learner answers)."""
