@@ -34,6 +34,7 @@ def test_a_lesson_is_played_by_clicks_and_keys_and_its_progress_is_remembered(pa
     expect(page.locator("[data-ui='lesson-next']")).to_be_focused()  # the keyboard goes on from there
     page.keyboard.press("Enter")
     expect(lesson).to_have_attribute("data-step", "2")
+    expect(lesson.locator(".lesson-task")).to_be_focused()  # a screen reader says the new step's task
     page.focus(f"#board {PICK_EIGHT}")
     page.keyboard.press("Enter")
     page.focus("#board button[data-action='8 m1 +8']")

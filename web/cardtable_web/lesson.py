@@ -162,11 +162,13 @@ class LessonTable:
             f'<button type="button" class="btn {first}" data-ui="lesson-first-game"'
             f"{' data-focus' if first else ''}>Play your first game</button>"
         )
+        # a step just opened: its task takes the focus (a screen reader says it), once; Tab goes on to the table
+        fresh = " data-focus" if not finished and not self.play.played else ""
         return (
             f'<div class="lesson" data-step="{self.index + 1}" data-done="{str(finished).lower()}">'
             f'<div class="lesson-where"><p>Learn to play: step {self.index + 1} of {count}</p>'
             f'<ol class="lesson-steps" aria-label="Steps, {len(done)} of {count} done">{marks}</ol></div>'
-            f'<p class="lesson-task">{esc(step.task)}</p>'
+            f'<p class="lesson-task" tabindex="-1"{fresh}>{esc(step.task)}</p>'
             f'<p class="lesson-rule">{esc(step.rule)}</p>'
             f'<p class="lesson-buttons">{" ".join(buttons)}</p></div>'
         )

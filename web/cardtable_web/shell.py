@@ -191,7 +191,8 @@ class Page:
         root.dataset.state = screen.marker
 
     def focus_lesson(self, screen: TableScreen) -> None:
-        """A lesson's step just done: its next button (``data-focus``) gets the focus, once."""
+        """A lesson's step just opened or just done: its task or its next button (``data-focus``) gets the focus,
+        once."""
         button = byid("status").querySelector("[data-focus]")
         key = (screen.title, screen.status_html)
         if button and self.lesson_focus != key:
