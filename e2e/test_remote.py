@@ -120,9 +120,10 @@ def invitation(host: Page, seat: int) -> str:
     return field.input_value()
 
 
-def join(host: Page, guest: Page, seat: int, how: str = "paste") -> None:
-    """The guest opens its seat's invitation, and the host takes its reply (pasted here)."""
-    guest.goto(invitation(host, seat))
+def join(host: Page, guest: Page, seat: int, opened: bool = False) -> None:
+    """The guest opens its seat's invitation (unless ``opened`` already), and the host takes its reply (pasted)."""
+    if not opened:
+        guest.goto(invitation(host, seat))
     reply = guest.locator(".remote-reply-link")
     reply.wait_for()
     host.fill("#remote-paste", reply.input_value())
@@ -278,8 +279,10 @@ def test_three_devices_and_the_computer_play_carbondale_to_the_end(devices: Any)
         "delay": 0,
     }
     host_game(host.page, settings)
-    join(host.page, first.page, 1)
-    join(host.page, second.page, 2)
+    first.page.goto(invitation(host.page, 1))  # both guests' pages start at once
+    second.page.goto(invitation(host.page, 2))
+    join(host.page, first.page, 1, opened=True)
+    join(host.page, second.page, 2, opened=True)
     assert "Computer 4" in second.page.locator("#status").inner_text()
     play_to_the_end([host.page, first.page, second.page])
     for page in (host.page, first.page, second.page):
