@@ -108,13 +108,11 @@ def test_a_new_game_starts_after_leaving_while_the_computer_waits(page: Page) ->
 
 
 def test_bad_address_values_give_one_message_and_the_lobby_still_starts_games(page: Page) -> None:
+    """Two of the bad addresses (tests/test_setup.py reads every kind in CPython): the lobby shows the message,
+    draws no absurd number of seats, and still starts a game."""
     for address, words in [
-        ("index.html?game=silver-bars&seed=5&bots=1&delay=abc", "delay"),
         ("index.html?game=silver-bars&seed=5&bots=1&level=bogus", "level"),
         ("index.html?game=carbles&players=100000", "takes 1 to 12 players"),
-        ("index.html?game=silver-bars&seed=1e5", "seed"),
-        ("index.html?game=silver-bars&bots=0,0", "twice"),
-        ("index.html?game=silver-bars&nonsense=1", "not a setting"),
     ]:
         page.goto(address)
         wait_settled(page)  # Python reads the address
