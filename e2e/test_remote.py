@@ -230,6 +230,15 @@ def test_the_lobby_invites_a_guest_who_sees_only_their_own_hand_then_drops_and_r
     page.fill("#remote-paste", reply.input_value())
     page.click("#remote-paste-take")
     page.wait_for_function("document.getElementById('remote-note').textContent.includes('already used')")
+    # a guest who opens that used invitation again is never answered: after a while its page says what to do
+    late = guest.context.new_page()
+    late.clock.install()
+    late.goto(link)
+    late.locator(".remote-reply-link").wait_for()
+    late.clock.fast_forward("02:05")
+    late.wait_for_function("document.getElementById('remote-note').textContent.includes('already used')")
+    assert "ask for a new invitation" in late.locator("#remote-note").inner_text()
+    late.close()
     # the host gives the seat to the computer: the guest is told, and the computer plays on
     page.locator("#remote-seats li[data-seat='1'] button", has_text="computer").click()
     again.wait_for_function("document.getElementById('message').textContent.includes('gave your seat')")

@@ -14,6 +14,7 @@ const CHANNEL_NAME = "card-table-remote";
 const ICE_KEY = "cardtable.remote.ice";
 const GATHER_MS = 8000;
 const HANDOVER_WAIT_MS = 1500;
+const STILL_WAITING_MS = 2 * 60 * 1000; // a guest not connected by then is told what may be wrong
 
 let bridge = null; // window.cardTable once Python is ready
 let buildKey = null;
@@ -314,6 +315,8 @@ async function join(payload) {
     const channel = event.channel;
     guest.channel = channel;
     channel.addEventListener("open", () => {
+      clearTimeout(guest.waiting);
+      $("remote-note").textContent = "";
       hideGuestPanel();
       document.documentElement.classList.add("remote-guest"); // the host deals again, not a guest
       call("remoteGuestOpen", offer.seat, offer.game, build);
@@ -342,6 +345,20 @@ async function join(payload) {
   qr.className = "remote-qr";
   box.append(qr);
   drawQr(qr, link);
+  stillWaiting(Number(offer.expires));
+}
+
+// The host's refusal of a reply (an invitation already used, expired, a full table) cannot reach a guest that is
+// not connected: a guest still waiting after a while, or past the invitation's expiry, is told what to do.
+function stillWaiting(expires) {
+  const due = Math.min(Date.now() + STILL_WAITING_MS, Number.isFinite(expires) ? expires : Infinity);
+  guest.waiting = setTimeout(() => {
+    if (guest.channel && guest.channel.readyState === "open") return;
+    $("remote-note").textContent = Date.now() >= expires
+      ? "This invitation has expired before the host took your reply: ask the host for a new invitation and open it here."
+      : "Still not connected. If the host's page says this invitation was already used, or the reply never reached " +
+        "them, ask for a new invitation. On different networks the host needs a STUN address (a setting in the lobby).";
+  }, Math.max(0, due - Date.now()));
 }
 
 function showGuestPanel() {
