@@ -195,8 +195,9 @@ class GuestTable(TableController):
         table = guest.table or {}
         view = guest.view
         over = bool(view.get("over"))
+        shown = {**view, "names": [("You" if seat == guest.seat else name) for seat, name in enumerate(guest.names)]}
         board = (
-            drawing.render_view(guest.game, view, guest.selection)
+            drawing.render_view(guest.game, shown, guest.selection)
             if view
             else ('<p class="remote-waiting">Waiting for the host\'s table…</p>')
         )
