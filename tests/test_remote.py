@@ -208,6 +208,11 @@ def test_a_guest_sees_its_own_hand_and_moves_only_on_its_turn() -> None:
     screen = table.guest_screen(1)
     assert "take-device" not in screen.board_html  # never a hot-seat hand-over on a guest's page
     assert "you: connected" in screen.status_html
+    # each device's own seat is "You" on its table and in its scores; the other is named
+    host = table.host_screen
+    for shown, own, other in ((screen, "Player 2", "Player 1"), (host, "Player 1", "Player 2")):
+        assert ">You<" in shown.status_html and own not in shown.status_html.split("At the table")[0]
+        assert other in shown.board_html and own not in shown.board_html
 
 
 def guest_to_move(table: Table) -> int:

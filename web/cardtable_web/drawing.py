@@ -95,7 +95,7 @@ def headline(session: Session) -> str:
 
 def status_html(session: Session) -> str:
     """The headline and the scores."""
-    return f'<p class="headline">{esc(headline(session))}</p>' + scores_html(session.state, session.names)
+    return f'<p class="headline">{esc(headline(session))}</p>' + scores_html(session.state, session.shown_names())
 
 
 def scores_html(state: pyengine.State, names: list[str]) -> str:

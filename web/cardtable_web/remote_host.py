@@ -63,11 +63,9 @@ class RemoteSession(Session):
     def you(self) -> int | None:
         return self.host_seat
 
-    def screen_view(self) -> dict[str, Any]:
+    def shown_names(self) -> list[str]:
         """The host's own seat is "You" on the host's table (each device has one player at its screen)."""
-        view = super().screen_view()
-        view["names"] = [("You" if seat == self.host_seat else name) for seat, name in enumerate(self.names)]
-        return view
+        return [("You" if seat == self.host_seat else name) for seat, name in enumerate(self.names)]
 
     def needs_handover(self) -> bool:
         return False

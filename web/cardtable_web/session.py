@@ -203,13 +203,17 @@ class Session:
         seat = self.viewer
         return seat is not None and self.state.current_player == seat and not self.setup.seats[seat].computer
 
+    def shown_names(self) -> list[str]:
+        """The seats' names as this device's table shows them (a remote host's own seat is "You")."""
+        return self.names
+
     def screen_view(self) -> dict[str, Any]:
         """The view the renderer draws: the shown seat's view only, with the seats' names and each seat's
         latest turn (``recent``, from the public log)."""
         view = self.state.view(self.viewer)
         if not self.decides_now():
             view["moves"] = {}
-        view["names"] = self.names
+        view["names"] = self.shown_names()
         view["you"] = self.you
         self.trail.follow(self.state)
         view["recent"] = self.trail.recent
