@@ -99,9 +99,11 @@ def test_axe_finds_nothing_serious_inside_embeds(axe_page: Page, axe_source: str
     assert not problems, "axe found serious or critical violations:\n" + "\n".join(problems)
 
 
-POLITE = """(els) => els.filter((e) =>
+POLITE = """(els) => els.filter((e) => !e.closest('[hidden]') &&
   (e.getAttribute('aria-live') || ({log: 'polite', status: 'polite'})[e.getAttribute('role')]) === 'polite')
   .map((e) => e.id || e.className)"""
+"""The polite live regions of the page a player has (the panel of a game on other devices, hidden in any other
+game, speaks only in one)."""
 
 
 def test_regions_names_and_one_live_region(page: Page) -> None:
