@@ -247,11 +247,22 @@ def test_the_lobby_invites_a_guest_who_sees_only_their_own_hand_then_drops_and_r
 
 def test_two_devices_play_100_silver_bars_to_the_end_and_a_hostile_guest_is_refused(devices: Any) -> None:
     host, guest = devices("host"), devices("guest", (360, 740))
-    record = near_the_end("silver-bars", 2, 21, 8)
+    record = near_the_end("silver-bars", 2, 21, 24)  # the guest to move, and a lock of its fifth vault is legal
     settings = {"game": "silver-bars", "players": 2, "seed": 21, "record": record, "remote": [1], "delay": 0}
     host_game(host.page, settings)
     join(host.page, guest.page, 1)
     moves = int(host.page.evaluate("document.documentElement.dataset.moves"))
+    # a take-back needs the other player's agreement: the guest locks (it shows nobody anything new), asks, the
+    # host agrees, and the lock is undone on both devices
+    guest.page.click("#board [data-action='lock v5']")
+    for device in (host.page, guest.page):
+        device.wait_for_function(f"Number(document.documentElement.dataset.moves) === {moves + 1}")
+    guest.page.click("#table-menu")  # the guest is on a phone: the table's buttons fold behind Menu
+    guest.page.locator("#undo[aria-disabled='false']").click()
+    host.page.locator("#status [data-ui='remote-agree']").click()
+    for device in (host.page, guest.page):
+        device.wait_for_function(f"Number(document.documentElement.dataset.moves) === {moves}")
+    assert guest.page.locator("#board [data-action='lock v5']").count() == 1  # the guest decides again
     send_raw(guest.page, {"kind": "act", "action": "lock v1", "moves": moves, "seat": 0})
     refused(guest.page, "cannot speak for another seat")
     send_raw(guest.page, {"kind": "act", "action": "steal the vault", "moves": moves})
