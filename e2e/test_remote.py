@@ -263,6 +263,14 @@ def test_two_devices_play_100_silver_bars_to_the_end_and_a_hostile_guest_is_refu
     for device in (host.page, guest.page):
         device.wait_for_function(f"Number(document.documentElement.dataset.moves) === {moves}")
     assert guest.page.locator("#board [data-action='lock v5']").count() == 1  # the guest decides again
+    # the host's page reloads: the guest is told, the host hosts the game again with a new invitation, and the
+    # guest takes its seat where the game was
+    host.page.reload()
+    guest.page.wait_for_function("document.getElementById('message').textContent.includes('connection to the host')")
+    guest.page.close()
+    guest.page = guest.open(invitation(host.page, 1))  # the new invitation, opened on the guest's phone
+    join(host.page, guest.page, 1, opened=True)
+    assert int(guest.page.evaluate("document.documentElement.dataset.moves")) == moves
     send_raw(guest.page, {"kind": "act", "action": "lock v1", "moves": moves, "seat": 0})
     refused(guest.page, "cannot speak for another seat")
     send_raw(guest.page, {"kind": "act", "action": "steal the vault", "moves": moves})

@@ -24,7 +24,7 @@ from cardtable_web.remote import (
     said_log,
 )
 from cardtable_web.remote_guest import GuestTable
-from cardtable_web.remote_host import HostTable
+from cardtable_web.remote_host import REMOTE_SEATS_KEY, HostTable, RemoteSession
 
 import pyengine
 
@@ -325,6 +325,27 @@ def test_a_dropped_guest_rejoins_with_a_new_invitation() -> None:
     for _ in range(5):  # a selection first, then its move
         one_click(table, rnd)
     assert len(table.host.session.state.history()) > moves
+
+
+def test_a_reloaded_host_hosts_its_game_again_with_new_invitations() -> None:
+    """The host's page reloads (its address read again in a new page): the kept game is hosted again, where it was,
+    and each remote seat gets a new invitation; once the game is over it is no longer remembered."""
+    table = Table("silver-bars", 2, seed=2)
+    table.join(1)
+    guest_to_move(table)
+    storage = table.host.keeper.storage
+    again = HostTable(Keeper(storage), BUILD)
+    effects = again.address_changed("#" + table.host.address)
+    session = again.session
+    assert isinstance(session, RemoteSession) and session.remote == (1,) and session.host_seat == 0
+    assert session.state.history() == table.host.session.state.history()
+    invited = [e.data for e in effects if isinstance(e, Wire) and e.command == "invite"]
+    assert [(i["seat"], i["build"]) for i in invited] == [(1, BUILD)]
+    plain = HostTable(Keeper(MemoryStorage()), BUILD)  # a game this browser did not host stays a plain game
+    plain.start(json.dumps({"game": "silver-bars", "players": 2, "seed": 4, "bots": [1], "delay": 0}))
+    assert not isinstance(plain.session, RemoteSession)
+    table.play_out(random.Random(2))
+    assert json.loads(storage.getItem(REMOTE_SEATS_KEY)) == {}
 
 
 def test_the_host_gives_a_dropped_seat_to_the_computer() -> None:

@@ -63,6 +63,7 @@ async function startPython() {
   const python = new URL("web/python.js", document.baseURI).href;
   const starter = import(python);
   const build = await (await fetch("build.json", { cache: "no-cache" })).json();
+  document.documentElement.dataset.build = build.cache_key;  // invitations to other devices carry it
   const here = (path) => new URL(`${path}?v=${build.cache_key}`, document.baseURI).href;
   const module = await starter;
   const game = new URLSearchParams(location.hash.replace(/^#/, "")).get("game") || params.get("game");

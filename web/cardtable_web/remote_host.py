@@ -50,6 +50,12 @@ class TakeBackAsk:
     agreed: set[int] = field(default_factory=set)
 
 
+REMOTE_SEATS_KEY = "cardtable.remote-seats"
+"""``{table name: [seats played on other devices]}`` of the unfinished games this browser hosts: a host's page that
+reloads (or opens the game again from the lobby) hosts it again, with new invitations for those seats."""
+REMEMBERED_TABLES = 20
+
+
 class RemoteSession(Session):
     """A game whose other human seats play on other devices: the host's screen shows the host's seat only."""
 
@@ -173,10 +179,49 @@ class HostTable(TableController):
         return effects + self.refresh()
 
     def begin(self, session: Session, history: str = "push") -> Effects:
+        remote = self.remembered(session)
+        if remote:
+            return self.host_again(session, remote, history)
         if not isinstance(session, RemoteSession) and self.guests is not None:
             self.guests = None
             return [Wire("close-all"), *super().begin(session, history)]
         return super().begin(session, history)
+
+    def keep(self, session: Session) -> Effects:
+        """As the table keeps any game; a hosted game's remote seats are remembered by its table's name."""
+        effects = super().keep(session)
+        if isinstance(session, RemoteSession) and session.table:
+            tables = self.keeper.read(REMOTE_SEATS_KEY, dict, {})
+            seats = None if session.state.is_terminal() else list(session.remote)
+            if tables.get(session.table) != seats:
+                tables.pop(session.table, None)
+                if seats:
+                    tables[session.table] = seats
+                self.keeper.write(REMOTE_SEATS_KEY, dict(list(tables.items())[-REMEMBERED_TABLES:]))
+        return effects
+
+    def remembered(self, session: Session) -> tuple[int, ...]:
+        """The remote seats of a kept game this browser hosted (none for any other game)."""
+        if isinstance(session, RemoteSession) or not session.table or session.state.is_terminal():
+            return ()
+        seats = self.keeper.read(REMOTE_SEATS_KEY, dict, {}).get(session.table)
+        humans = set(session.humans)
+        if not isinstance(seats, list) or not all(isinstance(s, int) and s in humans for s in seats):
+            return ()
+        return tuple(seats) if 0 < len(seats) < len(humans) else ()
+
+    def host_again(self, kept: Session, remote: tuple[int, ...], history: str) -> Effects:
+        """A hosted game opened again (the host's page reloaded): hosted as before, each remote seat invited anew."""
+        session = RemoteSession(kept.setup, remote, kept.state)
+        session.table, session.counted = kept.table, kept.counted
+        self.guests = None
+        effects = super().begin(session, history)
+        self.guests = Guests(self.build, remote)
+        self.sent, self.asking, self.notes = {}, None, {}
+        effects.append(Wire("host", {"names": session.names, "remote": list(remote)}))
+        for seat in remote:
+            effects += self.invite(seat, self.keeper.clock() * 1000)
+        return effects + self.refresh()
 
     def leave(self) -> Effects:
         closing = [Wire("close-all")] if self.guests is not None else []

@@ -28,6 +28,7 @@ def install(page: Any, bridge: Any) -> None:
     """Put the remote play's calls on the page's bridge (``window.cardTable``)."""
     host: HostTable = page.controller
     host.tokens = lambda: str(window.cardTableRemote.token())
+    host.build = str(window.document.documentElement.dataset.build or "")  # a game hosted again after a reload
 
     def hosting() -> HostTable:
         return host
