@@ -271,14 +271,18 @@ def cards_in(markup: str) -> set[str]:
 
 
 def game_markup(page: Page) -> str:
-    """The whole page (``page.content()``) less two fixed texts that are the same in every game: the games'
-    descriptions (JSON, naming a card of another game) and the rules panel (worked examples)."""
-    content = page.content()
-    for fixed in ("#games-data", "#rules-body"):
-        text = page.locator(fixed).inner_html()
-        assert text in content
-        content = content.replace(text, "")
-    return content
+    """The whole page's markup less two fixed texts that are the same in every game: the games' descriptions (JSON,
+    naming a card of another game) and the rules panel (worked examples). Read at one instant: the rules panel may
+    be drawing its figures meanwhile."""
+    return str(page.evaluate("""() => {
+      const copy = document.documentElement.cloneNode(true);
+      for (const fixed of ["#games-data", "#rules-body"]) {
+        const element = copy.querySelector(fixed);
+        if (!element) throw new Error("the page has no " + fixed);
+        element.textContent = "";
+      }
+      return copy.outerHTML;
+    }"""))
 
 
 def hidden_from(state: pyengine.State, seat: int) -> set[str]:

@@ -16,7 +16,7 @@ def test_a_whole_match_against_the_computer(page: Page) -> None:
     page.goto(near_the_end("silver-bars", 2, 7, [1], left=60))
     wait_settled(page)
     expect(page.locator("#table-title")).to_have_text("100 Silver Bars")
-    expect(page.locator("#board")).to_contain_text("V5")
+    expect(page.locator("#board")).to_contain_text("Vault 5")
     record_seen = saved_record(page)
     assert record_seen["game"] == "silver-bars" and record_seen["seed"] == 7
     clicks = click_through(page, random.Random(7), max_clicks=6000, prefer=("lock", "play", "miner", "clear"))
