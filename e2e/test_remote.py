@@ -267,8 +267,7 @@ def test_two_devices_play_100_silver_bars_to_the_end_and_a_hostile_guest_is_refu
     # guest takes its seat where the game was
     host.page.reload()
     guest.page.wait_for_function("document.getElementById('message').textContent.includes('connection to the host')")
-    guest.page.close()
-    guest.page = guest.open(invitation(host.page, 1))  # the new invitation, opened on the guest's phone
+    guest.page.goto(invitation(host.page, 1))  # the new invitation, opened in the same tab of the guest's phone
     join(host.page, guest.page, 1, opened=True)
     assert int(guest.page.evaluate("document.documentElement.dataset.moves")) == moves
     send_raw(guest.page, {"kind": "act", "action": "lock v1", "moves": moves, "seat": 0})

@@ -550,7 +550,11 @@ function wire() {
     }
   });
   $("share-close").addEventListener("click", () => { $("share-box").hidden = true; $("share-copied").textContent = ""; });
-  addEventListener("popstate", () => { if (bridge.ready) bridge.onHistory(); else if (!location.hash) refreshKept(); });
+  addEventListener("popstate", () => {
+    // a new invitation opened in this tab (a guest whose connection ended pastes the host's new link)
+    if (location.hash.startsWith("#join=") && window.cardTableRemote?.open(location.hash.slice(1), whenReady)) return;
+    if (bridge.ready) bridge.onHistory(); else if (!location.hash) refreshKept();
+  });
   addEventListener("storage", (event) => {  // another tab kept a game
     if (event.key === LOBBY_KEY || event.key === null) refreshKept();
     if ((event.key === SAVES_KEY || event.key === HISTORY_KEY || event.key === null) && bridge.ready) {

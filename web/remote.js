@@ -296,6 +296,9 @@ function stopScan() {
 
 // ---------------------------------------------------------------- the guest
 async function join(payload) {
+  if (guest?.pc) { guest.pc.close(); clearTimeout(guest.waiting); } // an earlier invitation in this tab gives way
+  $("remote-reply").innerHTML = ""; // and so does its reply
+  $("remote-note").textContent = "";
   showGuestPanel();
   const say = (text) => { $("remote-guest-step").textContent = text; };
   let offer;
