@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 import pyengine
 from e2e.conftest import Watch, returning_visitor, shot
@@ -194,7 +194,7 @@ def test_the_lobby_invites_a_guest_who_sees_only_their_own_hand_then_drops_and_r
     page.click("#play-others")
     link = invitation(page, 1)
     assert len(link) < 1200, "the invitation must fit a QR code that a phone reads"
-    assert page.locator("#remote-seats li[data-seat='1'] .remote-qr svg").count() == 1
+    expect(page.locator("#remote-seats li[data-seat='1'] .remote-qr svg")).to_have_count(1)  # drawn once qr loads
     assert page.evaluate(READ_QR, link) == link  # the camera's decoder reads the code the page draws
     shot(page, "remote", "host-invites")
     join(page, guest.page, 1)
