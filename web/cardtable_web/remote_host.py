@@ -168,13 +168,16 @@ class HostTable(TableController):
         except ValueError as exc:
             return [LobbyError(str(exc))]
         self.build = build
+        return self.host(RemoteSession(setup, remote, state), now, "push")
+
+    def host(self, session: RemoteSession, now: float, history: str) -> Effects:
+        """Put a game with remote seats on the table and invite each of them."""
         self.guests = None
-        session = RemoteSession(setup, remote, state)
-        effects = self.begin(session)
-        self.guests = Guests(build, remote)
+        effects = super().begin(session, history)
+        self.guests = Guests(self.build, session.remote)
         self.sent, self.asking, self.notes = {}, None, {}
-        effects.append(Wire("host", {"names": session.names, "remote": list(remote)}))
-        for seat in remote:
+        effects.append(Wire("host", {"names": session.names, "remote": list(session.remote)}))
+        for seat in session.remote:
             effects += self.invite(seat, now)
         return effects + self.refresh()
 
@@ -214,14 +217,7 @@ class HostTable(TableController):
         """A hosted game opened again (the host's page reloaded): hosted as before, each remote seat invited anew."""
         session = RemoteSession(kept.setup, remote, kept.state)
         session.table, session.counted = kept.table, kept.counted
-        self.guests = None
-        effects = super().begin(session, history)
-        self.guests = Guests(self.build, remote)
-        self.sent, self.asking, self.notes = {}, None, {}
-        effects.append(Wire("host", {"names": session.names, "remote": list(remote)}))
-        for seat in remote:
-            effects += self.invite(seat, self.keeper.clock() * 1000)
-        return effects + self.refresh()
+        return self.host(session, self.keeper.clock() * 1000, history)
 
     def leave(self) -> Effects:
         closing = [Wire("close-all")] if self.guests is not None else []
