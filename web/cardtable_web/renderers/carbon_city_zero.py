@@ -135,7 +135,11 @@ def card_box(
     if info.get("link"):
         rows.append(f'<span class="ccz-link" title="link ability">Link: {html.esc(_link_text(info["link"]))}</span>')
     if info.get("effect"):
-        rows.append(f'<span class="ccz-rule">{html.esc(EFFECT_TEXT.get(info["effect"], info["effect"]))}</span>')
+        effect = EFFECT_TEXT.get(info["effect"], info["effect"])
+        rows.append(f'<span class="ccz-rule ccz-effect">{html.esc(effect)}</span>')
+    marks = " ".join(mark for key, mark in (("special", "★"), ("link", "Link")) if info.get(key))
+    if marks:  # the compact face's hint that the card has more to read (shown on a phone only)
+        rows.append(f'<span class="ccz-marks" aria-hidden="true">{marks}</span>')
     if sector not in ("global", "rivalry-global"):
         income, carbon = info.get("income", 0), info.get("carbon", 0)
         rows.append(
