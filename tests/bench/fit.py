@@ -26,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 import devserver  # noqa: E402
@@ -107,13 +108,41 @@ def measure(page: Page, game: str) -> list[str]:
 def play(
     page: Page, game: str, players: int, seed: int, cap: int, shots: str | None, size: str
 ) -> tuple[int, collections.Counter[str]]:
-    """Play one game (or ``cap`` decisions of it); return the decisions measured and what was off screen."""
+    """Play one game (or ``cap`` decisions of it); return the decisions measured and what was off screen. A page
+    that never settles ends the game there: the decisions so far count, and "stalled" says so (with a screenshot
+    in ``shots``)."""
+    off: collections.Counter[str] = collections.Counter()
+    try:
+        playing(page, game, players, seed, cap, shots, size, off)
+    except PlaywrightError as error:
+        off["stalled"] += 1
+        marker = page.evaluate("document.documentElement.dataset.state")
+        first = str(error).splitlines()[0]
+        print(f"  {game} {players}p: stalled after {off['decisions']} decisions (page state {marker}): {first}")
+        if shots:
+            Path(shots).mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=f"{shots}/{game}-{players}-{size}-stalled.png")
+    return off.pop("decisions", 0), off
+
+
+def playing(
+    page: Page,
+    game: str,
+    players: int,
+    seed: int,
+    cap: int,
+    shots: str | None,
+    size: str,
+    off: collections.Counter[str],
+) -> None:
+    """Play one game (or ``cap`` decisions of it), counting in ``off`` the decisions measured ("decisions") and
+    what was off screen."""
     bots = ",".join(str(seat) for seat in range(1, players))
     page.goto(f"index.html?game={game}&players={players}&seed={seed}&bots={bots}&level=easy&delay=0")
     rnd = random.Random(seed)
-    decisions, off, last = 0, collections.Counter(), None
+    last = None
     for _ in range(3000):
-        if state(page) == "over" or (cap and decisions >= cap):
+        if state(page) == "over" or (cap and off["decisions"] >= cap):
             break
         handover = page.locator("#board [data-ui='take-device']")
         if handover.count():
@@ -123,19 +152,17 @@ def play(
         if moves != last:
             last = moves
             missing = measure(page, game)
-            decisions += 1
+            off["decisions"] += 1
             off.update(missing)
             off["needed scrolling"] += bool(missing)
             if shots and missing and off["needed scrolling"] <= 2:
                 Path(shots).mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=f"{shots}/{game}-{players}-{size}-{decisions}.png")
-                Path(f"{shots}/{game}-{players}-{size}-{decisions}.txt").write_text(
-                    f"{missing}\n" + "\n".join(page.evaluate(PLACES))
-                )
+                name = f"{shots}/{game}-{players}-{size}-{off['decisions']}"
+                page.screenshot(path=f"{name}.png")
+                Path(f"{name}.txt").write_text(f"{missing}\n" + "\n".join(page.evaluate(PLACES)))
             if state(page) == "over":
                 break
         one_click(page, rnd)
-    return decisions, off
 
 
 def main() -> None:
