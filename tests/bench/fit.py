@@ -73,7 +73,7 @@ SETTLED = "['ready', 'over'].includes(document.documentElement.dataset.state)"
 
 
 def state(page: Page) -> str:
-    page.wait_for_function(SETTLED, timeout=120_000)
+    page.wait_for_function(SETTLED, timeout=300_000)  # a busy machine
     return str(page.evaluate("document.documentElement.dataset.state"))
 
 
@@ -193,7 +193,7 @@ def main() -> None:
             context = browser.new_context(base_url=url, service_workers="block", **SIZES[size])
             returning_visitor(context, url)
             page = context.new_page()
-            page.set_default_timeout(60_000)
+            page.set_default_timeout(180_000)
             all_decisions, all_scrolled = 0, 0
             for game, players in cases:
                 started = time.monotonic()
