@@ -408,6 +408,14 @@ class State:
     def legal_texts(self) -> list[str]:
         return list(self._legal_by_text())
 
+    def index_of(self, action: Action) -> int:
+        """Where ``action``, one of the legal actions, stands among them (in ``legal_actions``' order, which is
+        ``legal_texts``' too): the number an address writes for a move. ``ValueError`` when it is not legal."""
+        for index, legal in enumerate(self._legal_actions()):
+            if legal is action:
+                return index
+        return self.legal_texts().index(str(action))  # an equal action made elsewhere
+
     def parse_action(self, text: str) -> Action:
         """The legal action written ``text`` (the inverse of ``str``), else ``IllegalAction`` saying why."""
         if not isinstance(text, str):

@@ -122,7 +122,7 @@ def decode(fragment: str, deals: Callable[[str], Deal | None] | None = None) -> 
     if len(moves) > MAX_MOVES:
         raise ValueError("the address holds too many moves")
     for step, code in enumerate(moves):
-        legal = state.legal_texts()
+        legal = state.legal_actions()
         index = _from_base36(code)
         if index is None or index >= len(legal):
             raise ValueError(f"move {step + 1} of the address is not a legal move")

@@ -73,7 +73,7 @@ class Trail:
         for before, action in steps:
             text = str(action)
             self.texts.append(text)
-            self.codes.append(base36(before.legal_texts().index(text)))
+            self.codes.append(base36(before.index_of(action)))
         node_entries = [after.entry() for after in _afters(state, len(steps))]
         for entry in node_entries:
             assert entry is not None
