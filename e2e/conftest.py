@@ -37,11 +37,14 @@ FLAGS = [
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every browser test carries the ``e2e`` marker: ``pytest -m "not e2e"`` runs only the fast tests."""
+    """Every browser test carries the ``e2e`` marker: ``pytest -m "not e2e"`` runs only the fast tests. The
+    browser tests go first: they are the long ones, and the short ones then fill the workers' last minutes
+    instead of one long test running alone at the end."""
     here = Path(__file__).parent
     for item in items:
         if here in item.path.parents:
             item.add_marker(pytest.mark.e2e)
+    items.sort(key=lambda item: here not in item.path.parents)  # stable: each part keeps its order
 
 
 @pytest.fixture(scope="session")
@@ -85,8 +88,10 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 def shared_context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
     """One browser context for the run: its HTTP cache keeps Pyodide warm from test to test. Service workers are
     blocked here (one would control every later page and hide requests from ``page.route``); the offline tests
-    make their own contexts."""
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900}, service_workers="block")
+    make their own contexts. Its pages ask for reduced motion: nothing slides, so a click does not wait for the
+    table to stop moving (a test marked ``motion`` gets the motion back: ``page``)."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900}, service_workers="block",
+                                  reduced_motion="reduce")
     returning_visitor(context, base_url)
     yield context
     context.close()
@@ -142,8 +147,10 @@ class Watch:
 
 
 @pytest.fixture
-def page(context: BrowserContext, base_url: str) -> Iterator[Page]:
+def page(context: BrowserContext, base_url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
     page = context.new_page()
+    if request.node.get_closest_marker("motion"):
+        page.emulate_media(reduced_motion="no-preference")
     watch = Watch(page, base_url)
     page.watch = watch  # type: ignore[attr-defined]
     page.set_default_timeout(60_000)

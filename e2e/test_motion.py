@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from playwright.sync_api import Page
 
 from e2e.conftest import shot, wait_settled
 from e2e.keys import mid_game
 from e2e.play import one_click
+
+pytestmark = pytest.mark.motion  # these pages move (the other browser tests ask for reduced motion)
 
 GAME = "index.html?game=silver-bars&players=2&seed=7&bots=1&level=easy&delay=0"
 COUNT_SLIDES = """
