@@ -1,7 +1,8 @@
 """Python from the build's memory snapshot: the first visit starts the ordinary way while the service worker caches
 the snapshot; later visits (the table, the embed and the computer's worker) start from it; a snapshot made from
-other archives is refused and Python starts the ordinary way; a whole game's record of every game (played here in
-CPython) replays to the same log and board every way (from the snapshot, and started anew with the compiled modules).
+other archives is refused and Python starts the ordinary way; a record of every game (random moves played here in
+CPython: Carbon City Zero's to its end, the others' first 80) replays to the same log and board every way (from the
+snapshot, and started anew with the compiled modules).
 
 One browser context with service workers allowed (the shared one blocks them), one short solo game per visit.
 """
@@ -48,7 +49,10 @@ COMPILED_AT_START = "document.documentElement.dataset.compiledAtStart"
 """The standard library's modules the table's start compiled from their source (web/main.py), space-separated."""
 
 GAMES = {"carbondale": 2, "silver-bars": 2, "carbles": 2, "cardcassonne": 2, "carbon-city-zero": 1}
-"""Every game, with the players of its whole game below."""
+"""Every game, with the players of its record below."""
+MOVES = 80
+"""How many moves each record holds at most (a whole game of Carbon City Zero alone has 45; the other games'
+whole games, 230-610 moves, would make each of the test's fourteen visits replay for seconds)."""
 
 
 SNAPSHOT_CACHED = """async () => {
@@ -61,11 +65,14 @@ SNAPSHOT_CACHED = """async () => {
 }"""
 
 
-def whole_game(game: str = "carbon-city-zero", players: int = 1) -> str:
-    """The address of a game played to its end with random moves (in CPython), every seat a human on this device."""
+def recorded(game: str, players: int) -> str:
+    """The address of a game played with random moves (in CPython) to its end or to ``MOVES`` moves, every seat a
+    human on this device."""
     rnd = random.Random(5)
     session = Session(Setup(game, players, 11, [Seat(False)] * players, {}, 0))
-    while not session.state.is_terminal():
+    for _ in range(MOVES):
+        if session.state.is_terminal():
+            break
         session.state = session.state.apply(rnd.choice(session.state.legal_actions()))
     return "index.html#" + address.encode(session)
 
@@ -86,7 +93,7 @@ def test_snapshot_used_checked_and_refused(browser: Browser, base_url: str) -> N
         page = context.new_page()
         page.set_default_timeout(60_000)
         watch = Watch(page, base_url)
-        records = {name: whole_game(name, players) for name, players in GAMES.items()}
+        records = {name: recorded(name, players) for name, players in GAMES.items()}
         game = records["carbon-city-zero"]
         way, ordinary = play(page, game)
         assert way == "ordinary"  # a first visit does not wait for the snapshot
