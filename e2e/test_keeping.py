@@ -146,12 +146,13 @@ def test_a_shared_address_opens_the_same_game_in_a_fresh_browser(browser: Browse
     # the address bar names the table, never the deal; Share gives the address with the deal
     assert "seed=" not in page.url and "table=" in page.url
     assert "seed=2" in shared and "table=" not in shared and shared.split("#")[0] == page.url.split("#")[0]
-    fresh = browser.new_context(base_url=base_url, service_workers="block")
+    fresh = browser.new_context(base_url=base_url, service_workers="block", reduced_motion="reduce")
     try:
         there = fresh.new_page()
         there.goto(page.url)  # the sealed address alone: this browser has no deal for it
-        expect(there.locator("#lobby-error")).to_contain_text("kept only in the browser where it was played",
-                                                              timeout=120_000)
+        expect(there.locator("#lobby-error")).to_contain_text(
+            "kept only in the browser where it was played", timeout=120_000
+        )
         there.goto(shared)
         there.wait_for_function(f"document.documentElement.dataset.moves === '{moves(page)}'", timeout=120_000)
         assert saved_record(there) == saved_record(page)

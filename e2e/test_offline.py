@@ -33,7 +33,9 @@ def free_port() -> int:
 
 
 def new_context(browser: Browser, base_url: str) -> BrowserContext:
-    return browser.new_context(base_url=base_url, service_workers="allow", viewport={"width": 1280, "height": 900})
+    return browser.new_context(
+        base_url=base_url, service_workers="allow", viewport={"width": 1280, "height": 900}, reduced_motion="reduce"
+    )
 
 
 def open_page(context: BrowserContext, base_url: str) -> tuple[Page, Watch]:
@@ -106,8 +108,15 @@ def second_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name in ("pyengine", "web"):
         shutil.copytree(ROOT / name, root / name, ignore=ignore)
     for name in (
-        "pyproject.toml", "README.md", "index.html", "embed.html", "sw.js", "manifest.webmanifest", "snapshot.mjs",
-        "python-example.html", "docs/python-pages.md",  # the example page; the wheel's readme
+        "pyproject.toml",
+        "README.md",
+        "index.html",
+        "embed.html",
+        "sw.js",
+        "manifest.webmanifest",
+        "snapshot.mjs",
+        "python-example.html",
+        "docs/python-pages.md",  # the example page; the wheel's readme
     ):
         if (ROOT / name).is_file():
             (root / name).parent.mkdir(parents=True, exist_ok=True)

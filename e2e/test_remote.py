@@ -70,7 +70,10 @@ class Device:
         self.base_url = base_url
         self.name = name
         self.context: BrowserContext = browser.new_context(
-            base_url=base_url, viewport={"width": size[0], "height": size[1]}, service_workers="block"
+            base_url=base_url,
+            viewport={"width": size[0], "height": size[1]},
+            service_workers="block",
+            reduced_motion="reduce",  # as the shared context's pages: nothing slides
         )
         returning_visitor(self.context, base_url)
         self.watches: list[Watch] = []

@@ -88,7 +88,9 @@ def play(page: Page, game: str) -> tuple[str, tuple[str, str]]:
 
 
 def test_snapshot_used_checked_and_refused(browser: Browser, base_url: str) -> None:
-    context = browser.new_context(base_url=base_url, service_workers="allow", viewport={"width": 1280, "height": 900})
+    context = browser.new_context(
+        base_url=base_url, service_workers="allow", viewport={"width": 1280, "height": 900}, reduced_motion="reduce"
+    )
     try:
         page = context.new_page()
         page.set_default_timeout(60_000)
