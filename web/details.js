@@ -23,7 +23,12 @@ function makeDialog() {
     + '<p><button type="button" class="btn" id="card-details-close">Close</button></p>';
   document.body.append(dialog);
   dialog.querySelector("#card-details-close").addEventListener("click", () => dialog.close());
-  dialog.addEventListener("click", (event) => { if (event.target === dialog) dialog.close(); }); // the backdrop
+  dialog.addEventListener("click", (event) => { // a tap on the backdrop (outside the dialog's box) closes it
+    const box = dialog.getBoundingClientRect();
+    const inside = event.clientX >= box.left && event.clientX <= box.right
+      && event.clientY >= box.top && event.clientY <= box.bottom;
+    if (event.target === dialog && !inside) dialog.close();
+  });
   dialog.addEventListener("close", () => { if (dialog.opener?.isConnected) dialog.opener.focus(); });
 }
 
@@ -78,7 +83,13 @@ function wire() {
   addEventListener("pointermove", (event) => {
     if (held && Math.hypot(event.clientX - held.x, event.clientY - held.y) > SLACK_PX) letGo();
   }, true);
-  for (const name of ["pointerup", "pointercancel"]) addEventListener(name, letGo, true);
+  for (const name of ["pointerup", "pointercancel"]) {
+    addEventListener(name, () => {
+      letGo();
+      // the click a long-press ends with comes at once, if at all: later clicks (a key on Close) are clicks
+      if (swallowClick) setTimeout(() => { swallowClick = false; }, 600);
+    }, true);
+  }
   addEventListener("click", (event) => {
     if (!swallowClick) return;
     swallowClick = false;
