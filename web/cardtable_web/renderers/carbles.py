@@ -35,7 +35,7 @@ from pyengine.games.carbles.state import STEPS
 from pyengine.games.carbles.view import Place
 from pyengine.words import say
 
-from ..html import button, card, esc, legend, selecting, tried
+from ..html import button, card, esc, last_move_words, legend, selecting, tried
 from ..selection import Selection
 
 COLUMN = SECTOR // 2
@@ -342,6 +342,9 @@ LEGEND = legend([
     (_legend_spot("cbl-lot seat-0"), "a place in the lot, where a player's marbles wait to come out"),
     ('<svg class="legend-svg" viewBox="-14 -14 28 28" aria-hidden="true"><path class="cbl-path seat-0" '
      'd="M-11,7 Q0,-14 11,7" stroke-width="4"/></svg>', "a player's last turn: the way each marble went"),
+    ('<svg class="legend-svg" viewBox="-14 -14 28 28" aria-hidden="true"><g class="cbl-mover seat-1">'
+     '<circle r="10"/><text font-size="12">2</text></g></svg>',
+     "who made that turn: their number, beside where it ended"),
 ])
 """What the ring's marks mean (the page shows it under the table: see ``drawing.legend_html``)."""
 
@@ -476,6 +479,9 @@ class RingDrawing:
     """Each player's possessive, mid-sentence: "your", "Player 2's"."""
     hit: float
     """The radius of the invisible circle that makes a small target easier to hit."""
+    routes: dict[Marble, list[Spot]]
+    """The places each marble passed on its latest move along the track or into its goal (at least one between
+    where it was and where it is): the page slides it through them."""
 
     @staticmethod
     def of(
@@ -495,7 +501,7 @@ class RingDrawing:
         return RingDrawing(
             view, ring, space_action, selectable, marble_sel, trying, where,
             home_of={h: q for q, h in enumerate(view["homes"])}, entry_of={e: q for q, e in enumerate(view["entries"])},
-            poss=poss, hit=hit,
+            poss=poss, hit=hit, routes=latest_routes(view, ring, where),
         )
 
     def track_svg(self, outside: list[int]) -> str:
@@ -548,8 +554,10 @@ class RingDrawing:
             at = f'x="{fmt(x + r * 0.62)}" y="{fmt(y + r * 0.55)}" font-size="{fmt(r * 0.6)}"'
             mark = f'<text class="cbl-mi" {at}>{i + 1}</text>'
         title = f"{self.poss[p]} marble {i + 1}"
+        way = self.routes.get((p, i))
+        route = f' data-route="{" ".join(place.key for place in way)}"' if way else ""
         return (
-            f'<g class="cbl-marble seat-{p}" data-marble="{p}.{i}" data-piece="marble {p}.{i}">'
+            f'<g class="cbl-marble seat-{p}" data-marble="{p}.{i}" data-piece="marble {p}.{i}"{route}>'
             f"<title>{esc(title)}</title>"
             f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(r * 0.92)}"/>{text}{mark}</g>'
         )
@@ -640,11 +648,42 @@ def names_svg(view: dict[str, Any], ring: Ring) -> str:
     return "".join(out)
 
 
+def latest_routes(view: dict[str, Any], ring: Ring, where: dict[Spot, list[int]]) -> dict[Marble, list[Spot]]:
+    """Each marble's way on its latest recorded move that ended where it stands (``view["recent"]``), when it passed
+    a place on the way: along the track, backwards with a 4, into the goal. A move out of the lot, a swap and a
+    marble knocked back to its lot go straight, so they have none."""
+    routes: dict[Marble, list[Spot]] = {}
+    for entries in (view.get("recent") or {}).values():
+        for facts in entries:
+            for step in facts.get("moved") or []:
+                p, i = step["marble"]
+                start, end = spot(step["from"], i), spot(step["to"], i)
+                places = route(ring, p, start, end, facts.get("kind", ""))
+                if len(places) > 2 and where.get(end) == [p, i]:
+                    routes[(p, i)] = places
+    return routes
+
+
+def mover_badge(view: dict[str, Any], ring: Ring, seat: int, landed: tuple[float, float]) -> str:
+    """Whose last turn ended at ``landed``, not by colour alone: the mover's number in a badge beside it, named in
+    words ("last move of Computer 2")."""
+    r = max(ring.space * 0.62, 9.0)
+    x, y = landed[0] + ring.space * 1.25, landed[1] - ring.space * 1.25
+    words = last_move_words(view, seat)
+    return (
+        f'<g class="cbl-mover seat-{seat}" data-seat="{seat}" role="img" aria-label="{esc(words)}">'
+        f"<title>{esc(words)}</title>"
+        f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(r)}"/>'
+        f'<text x="{fmt(x)}" y="{fmt(y)}" font-size="{fmt(r * (1.1 if seat < 9 else 0.9))}">{seat + 1}</text></g>'
+    )
+
+
 def recent_svg(view: dict[str, Any], ring: Ring) -> str:
     """Each seat's last turn: every moved marble's path (marked, drawn briefly), and knocked-out marbles' way home."""
     out = []
     names = view["names"]
     for seat, entries in sorted((view.get("recent") or {}).items(), key=lambda kv: int(kv[0])):
+        ended: tuple[float, float] | None = None  # where the turn's last marble landed
         for facts in entries:
             moved = facts.get("moved") or []
             for step in moved:
@@ -666,6 +705,7 @@ def recent_svg(view: dict[str, Any], ring: Ring) -> str:
                     f'<circle class="cbl-from" cx="{fmt(sx)}" cy="{fmt(sy)}" r="{fmt(ring.space * 0.55)}"/>'
                     f'<circle class="cbl-to" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(ring.space * 1.25)}"/></g>'
                 )
+                ended = (x, y)
             for q, i in facts.get("killed") or []:
                 # a knocked-out marble was on the mover's landing space, except during a 7 (any space on the way)
                 lx, ly = ring.lot_point(q, i)
@@ -681,6 +721,8 @@ def recent_svg(view: dict[str, Any], ring: Ring) -> str:
                     f"<title>{esc(words)}</title>{line}"
                     f'<circle class="cbl-to" cx="{fmt(lx)}" cy="{fmt(ly)}" r="{fmt(ring.space * 1.25)}"/></g>'
                 )
+        if ended is not None:
+            out.append(mover_badge(view, ring, int(seat), ended))
     return f'<g class="cbl-recents">{"".join(out)}</g>' if out else ""
 
 

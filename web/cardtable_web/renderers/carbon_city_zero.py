@@ -489,6 +489,16 @@ def _last_turns(view: dict[str, Any]) -> dict[int, tuple[int, list[str]]]:
     return done
 
 
+def _gets(view: dict[str, Any], deck: int, pile: list[str]) -> str:
+    """The ``data-gets`` of a deck's pile (its cards ``pile``, or its known top) that holds the card the game's
+    latest move bought for that deck: the page flies the card from the marketplace into the pile."""
+    latest = None
+    for turn in (view.get("recent") or {}).values():
+        if turn and turn[-1].get("kind") == "buy" and turn[-1].get("deck") == deck and turn[-1].get("card") in pile:
+            latest = turn[-1]["card"]
+    return html.attrs(data_gets=latest)
+
+
 def _decks(view: dict[str, Any]) -> str:
     out = ['<section class="ccz-decks">']
     turns = _last_turns(view)
@@ -519,9 +529,11 @@ def _decks(view: dict[str, Any]) -> str:
             f'<div class="ccz-deck seat-{i}{" ccz-active" if active else ""}{mark}">{last}'
             f'<h3>{html.esc(title)}</h3>{rivalry}'
             f'<div class="ccz-piles">'
-            f'<div class="ccz-pile"><span class="ccz-label">Draw deck</span>{html.card_back(draw_count)}{top}'
+            f'<div class="ccz-pile"{_gets(view, i, deck["known_top"][:1])}><span class="ccz-label">Draw deck</span>'
+            f'{html.card_back(draw_count)}{top}'
             f'<span class="ccz-small">{html.esc(composition)}</span></div>'
-            f'<div class="ccz-pile"><span class="ccz-label">Recycle pile</span>{html.card_back(len(deck["recycle"]))}'
+            f'<div class="ccz-pile"{_gets(view, i, deck["recycle"])}><span class="ccz-label">Recycle pile</span>'
+            f'{html.card_back(len(deck["recycle"]))}'
             f'<span class="ccz-small">{html.esc(_counts(deck["recycle"]))}</span></div>'
             "</div>"
             f'<div class="ccz-hand"><span class="ccz-label">Hand ({len(deck["hand"])}, open)</span>'

@@ -145,7 +145,8 @@ def _track(view: dict[str, Any], names: list[str]) -> str:
             f'<span class="cc-bar"><span class="cc-fill seat-{seat}" style="width:{width}%"></span></span>'
             f'<span class="cc-score" title="score">{html.esc(scores[seat])}</span>'
             f'<span class="cc-supply" title="tokens in supply">'
-            f'<span class="cc-token seat-{seat}">{seat + 1}</span>×{view["tokens_left"][seat]}</span>'
+            f'<span class="cc-token seat-{seat}" data-piece="tokens {seat}">{seat + 1}</span>'
+            f'×{view["tokens_left"][seat]}</span>'
             f'<span class="cc-hcount" title="cards in hand">{view["hand_counts"][seat]} in hand</span>'
             "</li>"
         )
@@ -324,7 +325,8 @@ def _card_cell(
         owner = entry["token"]
         whose = "your token" if owner == you else f"token of {names[owner]}"
         title += f"; {whose}"
-        token = (f'<span class="cc-token seat-{owner}" data-piece="token {x},{y}" title="{html.esc(whose)}">'
+        token = (f'<span class="cc-token seat-{owner}" data-piece="token {x},{y}" data-from="tokens {owner}" '
+                 f'title="{html.esc(whose)}">'
                  f"{owner + 1}</span>")
     badge = ""
     if counts and anchors.get((x, y)) == index:
