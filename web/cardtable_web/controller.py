@@ -48,9 +48,18 @@ from .setup import Setup, lobby_from_query
 
 INSTANT_REDRAW_SECONDS = 0.25
 """At the instant pace, a run of computer moves is redrawn at most this often (every move is still kept)."""
+STEP_SECONDS = 0.45
+"""The least pause before a further step of a computer's turn (at a pace that is not instant): a moved card's
+slide (``web/motion.js``, at most 0.4 s) ends before the next step starts."""
 NO_TAKE_BACK = "Nothing to take back: never past another player's decision or a card seen for the first time"
 
 Effects = list[Effect]
+
+
+def step_pause(delay: float) -> float:
+    """The pause before a further step of a computer's turn, at the pace ``delay`` (seconds before a turn): none
+    at the instant pace, else half the pace and never less than a slide's length."""
+    return 0.0 if delay <= 0 else max(STEP_SECONDS, delay / 2)
 
 
 class TableController:
@@ -482,12 +491,14 @@ class TableController:
 
     # -- the computer -------------------------------------------------------------------------------------------
     def think(self, session: Session) -> Think:
-        """Ask for the decision of the computer seat to move: one visible pause per computer turn (its routine
-        further steps and forced moves follow at once, so a turn is seen as one step)."""
+        """Ask for the decision of the computer seat to move: the chosen pause before each computer turn, and a
+        shorter one before each further step of the turn and each forced move (``step_pause``), so a turn plays
+        out step by step and each step's slide is seen."""
         seat = session.state.current_player
         assert seat is not None
         forced = len(session.state.legal_texts()) == 1
-        pause = 0.0 if seat == self.previous_seat or forced else session.setup.delay / 1000
+        delay = session.setup.delay / 1000
+        pause = step_pause(delay) if seat == self.previous_seat or forced else delay
         self.previous_seat = seat
         request = session.think_request(seat) if session.thinks_away(seat) else None
         task = ThinkTask(self.generation, "move", seat, pause, session.bots[seat], session.state, request,
