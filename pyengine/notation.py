@@ -262,7 +262,9 @@ class Notation:
         return ", ".join(shown) + (", …" if len(self.forms) > most else "")
 
     def help(self, text: str) -> str:
-        """The message for a text that no form reads."""
+        """The message for a text that no form reads, with examples of the notation: for a developer (the command
+        line, an embed's host page, a record's replay). A player never sees it: the lobby says a saved game with
+        such a move could not be read in plain words (``keeping.put_aside_words``)."""
         return f"{quote(text)} is not an action of this game; actions look like: {self.examples()}"
 
     def kinds(self) -> Iterable[str]:

@@ -11,6 +11,7 @@ Python reprs, quoted commands and nested parentheses.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -18,6 +19,9 @@ from html import unescape
 
 import pytest
 from cardtable_web import drawing, selection
+from cardtable_web.controller import TableController
+from cardtable_web.effects import LobbyError
+from cardtable_web.keeping import KEPT_PREFIX, UNREADABLE_MOVE, UNREADABLE_RECORD, Keeper, MemoryStorage, game_key
 from cardtable_web.session import Session
 from cardtable_web.setup import read_setup
 
@@ -166,3 +170,24 @@ def test_the_notation_shapes_are_recognised(text: str) -> None:
 ])
 def test_plain_sentences_pass(text: str) -> None:
     assert not shapes(text)
+
+
+@pytest.mark.parametrize("game", list(pyengine.GAMES))
+def test_the_lobby_says_why_a_saved_game_was_put_aside_in_plain_words(game: str) -> None:
+    """A kept game whose record no longer reads (a move this version does not allow, a damaged record) is put aside;
+    the lobby says so in words, never with the engine's text of the move (its notation)."""
+    keeper = Keeper(MemoryStorage())
+    session = session_for(game, PLAYERS[game][0], 2, random.Random(game))
+    for _ in range(3):
+        session.state = session.state.apply(session.state.legal_actions()[0])
+    damages = [({"actions": ["m9 -4 @ 1,2 from P2"]}, UNREADABLE_MOVE), ({"seed": "seven"}, UNREADABLE_RECORD)]
+    for damage, said in damages:
+        keeper.keep(session)
+        key = game_key(session)
+        kept = json.loads(keeper.storage.getItem(KEPT_PREFIX + key))
+        kept["record"] = {**kept["record"], **damage}
+        keeper.storage.setItem(KEPT_PREFIX + key, json.dumps(kept))
+        message = TableController(keeper).continue_kept(key)[-1]
+        assert isinstance(message, LobbyError) and said in message.text
+        assert not shapes(message.text), message.text
+    assert "m9 -4" in keeper.export_put_aside(), "the engine's own words are kept for a bug report"

@@ -68,6 +68,16 @@ MAX_TEXT = 300
 MAX_ASIDE = 1_000_000
 """Put-aside text beyond this is cut (the storage must keep room for games)."""
 PUT_ASIDE = "A saved game could not be read and was put aside."
+UNREADABLE_MOVE = "one of its moves is not a move this version of the game allows"
+UNREADABLE_RECORD = "its record is damaged or was made by another version of the site"
+
+
+def put_aside_words(problem: ValueError) -> str:
+    """The lobby's message for a kept game that could not be read, in plain words: what was wrong in general,
+    never the engine's text of it (which names moves in notation; it is kept with what was put aside, for a
+    bug report)."""
+    why = UNREADABLE_MOVE if str(problem).startswith("record step") else UNREADABLE_RECORD
+    return f"{PUT_ASIDE.removesuffix('.')}: {why}. Its details are kept for a bug report."
 CANNOT_KEEP = ("This browser cannot keep the game (storage is full or switched off); play goes on, and the "
                "address still holds the game.")
 
@@ -462,7 +472,7 @@ class Keeper:
         except ValueError as exc:
             self.put_aside(KEPT_PREFIX + key, stored, str(exc)[:MAX_TEXT])
             self.discard(key)
-            raise ValueError(f"{PUT_ASIDE} ({str(exc)[:120]})") from None
+            raise ValueError(put_aside_words(exc)) from None
 
     def discard(self, key: str) -> None:
         saves = self.saves()
@@ -520,7 +530,7 @@ class Keeper:
             self.put_aside(HISTORY_KEY, history[index], str(exc)[:MAX_TEXT])
             self.write(HISTORY_KEY, history[:index] + history[index + 1 :])
             self.lobby_summary()
-            raise ValueError(f"{PUT_ASIDE} ({str(exc)[:120]})") from None
+            raise ValueError(put_aside_words(exc)) from None
 
     # -- earlier versions' storage ------------------------------------------------------------------------------------
     def migrate(self) -> str | None:
