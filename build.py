@@ -650,6 +650,45 @@ def run_node_step(paths: Paths, stage: Path, args: list[str], *, step: str = "")
         raise BuildError(f"{SNAPSHOT_TOOL} failed (exit {proc.returncode}):\n{tail}")
 
 
+STEP_CACHE = "steps"
+"""Under the package cache: what the Node steps made (compiled modules, the standard library, the snapshot), by a
+hash of everything they are made from. A build whose archives did not change (a stylesheet did) takes them from
+there instead of starting Python under Node three times."""
+STEPS_KEPT = 2
+"""How many versions of each step's output the cache keeps (the newest)."""
+
+
+def step_output(
+    paths: Paths, step: str, inputs: Sequence[Path], outputs: Sequence[Path], make: Any, stream: Any
+) -> bool:
+    """Run ``make()``, which writes ``outputs``, unless the step cache holds them made from the same ``inputs``
+    (their bytes, this script, the Node tool and the Pyodide pin): then copy them from there. True when cached."""
+    digest = hashlib.sha256(f"{step}\0{PYODIDE.spec}".encode())
+    for source in (Path(__file__).resolve(), node_tool(paths)[1], *inputs):
+        digest.update(b"\0" + hashlib.sha256(source.read_bytes()).digest())
+    kept = paths.cache / STEP_CACHE / f"{step}-{digest.hexdigest()[:16]}"
+    if all((kept / target.name).is_file() for target in outputs):
+        for target in outputs:
+            shutil.copyfile(kept / target.name, target)
+        kept.touch()  # the newest used
+        log(f"{step}: from cache", stream)
+        return True
+    make()
+    partial = kept.with_name(kept.name + f".{os.getpid()}")
+    partial.mkdir(parents=True, exist_ok=True)
+    for target in outputs:
+        shutil.copyfile(target, partial / target.name)
+    shutil.rmtree(kept, ignore_errors=True)
+    try:
+        partial.rename(kept)
+    except OSError:  # another build stored the same meanwhile
+        shutil.rmtree(partial, ignore_errors=True)
+    versions = sorted(kept.parent.glob(f"{step}-*"), key=lambda folder: folder.stat().st_mtime, reverse=True)
+    for old in versions[STEPS_KEPT:]:
+        shutil.rmtree(old, ignore_errors=True)
+    return False
+
+
 BYTECODE_COMMON = "common"
 """The bytecode archive every page takes (the core, the computer player and the shell); each game has its own too."""
 
@@ -721,21 +760,27 @@ def write_bytecode(paths: Paths, stage: Path, project: dict[str, Any], stream: A
     add 0.47 MB to a first visit, four fifths of it for games it does not play). The command line's modules are
     left out: no page imports them. Returns group: file name."""
     archives = staged_archives(stage, project)
-    with tempfile.TemporaryDirectory(prefix="cardtable-bytecode-") as tmp:
-        run_node_step(paths, stage, [tmp, *map(str, archives)], step="bytecode")
-        compiled = {p.relative_to(tmp).as_posix(): p.read_bytes() for p in sorted(Path(tmp).rglob("*.pyc"))}
-    if not compiled:
-        raise BuildError("compiling the archives' modules for Pyodide gave no bytecode")
     modules = game_modules(paths.root)
-    command_line = command_line_files(paths.root)
-    compiled = {name: data for name, data in compiled.items() if not name.startswith(command_line)}
-    groups: dict[str, dict[str, bytes]] = {group: {} for group in (BYTECODE_COMMON, *modules)}
-    for name, data in compiled.items():
-        groups[bytecode_group(name, modules)][name] = data
-    for group, files in groups.items():
-        zip_files(stage / "wheels" / bytecode_name(group), files)
-    log(f"bytecode: {len(compiled)} modules compiled for Pyodide's Python, in {len(groups)} archives", stream)
-    return {group: bytecode_name(group) for group in groups}
+    names = {group: bytecode_name(group) for group in (BYTECODE_COMMON, *modules)}
+
+    def compile_archives() -> None:
+        with tempfile.TemporaryDirectory(prefix="cardtable-bytecode-") as tmp:
+            run_node_step(paths, stage, [tmp, *map(str, archives)], step="bytecode")
+            compiled = {p.relative_to(tmp).as_posix(): p.read_bytes() for p in sorted(Path(tmp).rglob("*.pyc"))}
+        if not compiled:
+            raise BuildError("compiling the archives' modules for Pyodide gave no bytecode")
+        command_line = command_line_files(paths.root)
+        compiled = {name: data for name, data in compiled.items() if not name.startswith(command_line)}
+        groups: dict[str, dict[str, bytes]] = {group: {} for group in names}
+        for name, data in compiled.items():
+            groups[bytecode_group(name, modules)][name] = data
+        for group, files in groups.items():
+            zip_files(stage / "wheels" / names[group], files)
+        log(f"bytecode: {len(compiled)} modules compiled for Pyodide's Python, in {len(groups)} archives", stream)
+
+    outputs = [stage / "wheels" / name for name in names.values()]
+    step_output(paths, "bytecode", archives, outputs, compile_archives, stream)
+    return names
 
 
 def write_stdlib(paths: Paths, stage: Path, project: dict[str, Any], stream: Any) -> None:
@@ -744,7 +789,8 @@ def write_stdlib(paths: Paths, stage: Path, project: dict[str, Any], stream: Any
     for this Python in place of its source: compiling them at start would be most of a first visit's start)."""
     archives = staged_archives(stage, project)
     target = stage / "wheels" / STDLIB_NAME
-    run_node_step(paths, stage, [str(target), *map(str, archives)], step="stdlib")
+    step_output(paths, "stdlib", archives, [target],
+                lambda: run_node_step(paths, stage, [str(target), *map(str, archives)], step="stdlib"), stream)
     with zipfile.ZipFile(target) as zf:
         compiled = sum(1 for name in zf.namelist() if name.endswith(".pyc"))
     log(f"standard library: {compiled} modules of the start compiled, {target.stat().st_size / MB:.1f} MB", stream)
@@ -759,9 +805,10 @@ def make_snapshot(paths: Paths, stage: Path, project: dict[str, Any], archives: 
     stdlib = stage / archives / STDLIB_NAME
     with tempfile.TemporaryDirectory(prefix="cardtable-snapshot-") as tmp:
         raw = Path(tmp) / SNAPSHOT_NAME
-        archive_paths = [str(stage / archives / name) for name in (wheel_name(project), ZIP_NAME)]
+        inputs = [stage / archives / name for name in (wheel_name(project), ZIP_NAME)]
         extra = ["--stdlib-zip", str(stdlib)] if stdlib.is_file() else []
-        run_node_step(paths, stage, [str(raw), *archive_paths, *extra])
+        step_output(paths, "snapshot", [*inputs, *([stdlib] if stdlib.is_file() else [])], [raw],
+                    lambda: run_node_step(paths, stage, [str(raw), *map(str, inputs), *extra]), stream)
         if not raw.is_file():
             raise BuildError(f"{SNAPSHOT_TOOL} wrote no snapshot")
         target.write_bytes(snapshot_header(snapshot_facts(stage, project, archives)) + raw.read_bytes())

@@ -10,6 +10,7 @@ import base64
 import gzip
 import hashlib
 import importlib.util
+import io
 import json
 import os
 import queue
@@ -502,9 +503,12 @@ def test_rebuild_is_idempotent(site: Site) -> None:
     compiled = (archive(site.out, "bytecode-common.zip")).read_bytes()
     stdlib = (archive(site.out, "python_stdlib.zip")).read_bytes()
     snapshot = hashlib.sha256(archive(site.out, "python.snapshot").read_bytes()).digest()
+    steps = site.cache / "steps"
+    assert {folder.name.split("-")[0] for folder in steps.iterdir()} == {"bytecode", "stdlib", "snapshot"}
+    shutil.rmtree(steps)  # the Node steps run again: their output is the same
     proc = run_build("--root", site.root, "--out", site.out, "--cache", site.cache)
     assert proc.returncode == 0, proc.stderr
-    assert "from cache" in proc.stdout
+    assert "from cache" in proc.stdout and "snapshot: from cache" not in proc.stdout
     assert {p: p.read_bytes() for p in before} == before
     assert (archive(site.out, "cardtable_web.zip")).read_bytes() == zipped
     assert (archive(site.out, WHEEL)).read_bytes() == wheel
@@ -513,6 +517,13 @@ def test_rebuild_is_idempotent(site: Site) -> None:
     # the memory snapshot too: same wheel, zip and Pyodide, same bytes
     assert hashlib.sha256(archive(site.out, "python.snapshot").read_bytes()).digest() == snapshot
     assert not [p for p in site.out.parent.iterdir() if ".building-" in p.name]
+    # a third build takes the Node steps' output from the cache (their inputs did not change): the same site
+    proc = run_build("--root", site.root, "--out", site.out, "--cache", site.cache)
+    assert proc.returncode == 0, proc.stderr
+    for step in ("bytecode", "stdlib", "snapshot"):
+        assert f"{step}: from cache" in proc.stdout
+    assert {p: p.read_bytes() for p in before} == before
+    assert hashlib.sha256(archive(site.out, "python.snapshot").read_bytes()).digest() == snapshot
 
 
 # -- failures ------------------------------------------------------------------------------------------------------
@@ -787,3 +798,30 @@ def test_release_zip(site: Site, tmp_path: Path) -> None:
     site_files = {f"card-table/{p.relative_to(site.out).as_posix()}" for p in site.out.rglob("*") if p.is_file()}
     assert names == site_files | {"card-table/README.txt"}
     assert "python3 -m http.server --bind 127.0.0.1 8000" in readme and "file://" in readme
+
+
+def test_a_node_step_runs_again_only_when_what_it_is_made_from_changed(tmp_path: Path) -> None:
+    module = load_build()
+    root, cache = tmp_path / "repo", tmp_path / "cache"
+    root.mkdir()
+    (root / "snapshot.mjs").write_text("// the tool", encoding="utf-8")
+    paths = module.Paths(root=root, out=tmp_path / "dist", cache=cache)
+    source, target = tmp_path / "archive.zip", tmp_path / "made.bin"
+    source.write_bytes(b"one")
+    made: list[bytes] = []
+
+    def make() -> None:
+        made.append(source.read_bytes())
+        target.write_bytes(b"made from " + source.read_bytes())
+
+    def step() -> bool:
+        return bool(module.step_output(paths, "snapshot", [source], [target], make, io.StringIO()))
+
+    assert not step() and step()  # made, then taken from the cache
+    target.unlink()
+    assert step() and target.read_bytes() == b"made from one" and made == [b"one"]
+    source.write_bytes(b"two")
+    assert not step() and target.read_bytes() == b"made from two"
+    (root / "snapshot.mjs").write_text("// the tool, changed", encoding="utf-8")
+    assert not step() and made == [b"one", b"two", b"two"]
+    assert len(list((cache / "steps").iterdir())) == module.STEPS_KEPT  # only the newest are kept
