@@ -107,7 +107,7 @@ game, speaks only in one)."""
 
 
 def test_regions_names_and_one_live_region(page: Page) -> None:
-    page.goto("index.html?game=silver-bars&players=2&bots=1&seed=7&delay=0")
+    page.goto("index.html?game=silver-bars&players=2&bots=1&seed=7&level=easy&delay=0")
     wait_settled(page)
     for name in ("Pick a game", "Table", "Turn and scores", "Game log"):
         assert page.get_by_role("region", name=name).count() + page.get_by_role(

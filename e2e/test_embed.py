@@ -132,7 +132,7 @@ def test_bad_address_says_why(page: Page) -> None:
 
 
 def test_rules_figures_offer_embed_code(page: Page, base_url: str) -> None:
-    page.goto("index.html?game=carbondale&players=2&seed=3&bots=1&delay=0")
+    page.goto("index.html?game=carbondale&players=2&seed=3&bots=1&level=easy&delay=0")
     wait_settled(page)
     page.locator("#show-rules").click()
     button = page.locator(".live-position + .embed-code button")
