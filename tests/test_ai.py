@@ -110,9 +110,11 @@ def test_a_level_tuned_for_a_game_plays_only_that_game_so(monkeypatch: pytest.Mo
     """A game's rules tune a level for that game alone (``ai_tuning``, by level name); the budget is the level's
     everywhere."""
     tuning = {game_id: pyengine.core.rules_for(game_id).ai_tuning for game_id in GAME_IDS}
-    assert tuning["carbles"] == {"hard": {"exploration": 0.4}}
-    assert tuning["cardcassonne"] == {"normal": {"root_width": 8, "prior": 2.0},
-                                      "hard": {"root_width": 16, "prior": 2.0}}
+    assert tuning["carbles"] == {"normal": {"prior": 2.0}, "hard": {"exploration": 0.4, "prior": 2.0}}
+    assert tuning["cardcassonne"] == {
+        "normal": {"root_width": 8, "prior": 2.0},
+        "hard": {"root_width": 16, "prior": 2.0},
+    }
     for game_id in GAME_IDS:
         rules = pyengine.core.rules_for(game_id)
         for name, level in LEVELS.items():
