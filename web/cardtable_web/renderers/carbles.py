@@ -664,11 +664,17 @@ def latest_routes(view: dict[str, Any], ring: Ring, where: dict[Spot, list[int]]
     return routes
 
 
-def mover_badge(view: dict[str, Any], ring: Ring, seat: int, landed: tuple[float, float]) -> str:
-    """Whose last turn ended at ``landed``, not by colour alone: the mover's number in a badge beside it, named in
-    words ("last move of Computer 2")."""
+def mover_badge(view: dict[str, Any], ring: Ring, seat: int, landed: Spot) -> str:
+    """Whose last turn ended at ``landed``, not by colour alone: the mover's number in a badge beside it (inside
+    the track, or beside the goal lane), named in words ("last move of Computer 2")."""
     r = max(ring.space * 0.62, 9.0)
-    x, y = landed[0] + ring.space * 1.25, landed[1] - ring.space * 1.25
+    (cx, cy), away = ring.point(landed), ring.space * 2.1
+    if landed.kind == "track":
+        a = ring.angle(landed.number)
+        x, y = cx - away * math.cos(a), cy - away * math.sin(a)
+    else:
+        a = ring.angle(ring.entry(int(landed.owner or 0)))
+        x, y = cx - away * math.sin(a), cy + away * math.cos(a)
     words = last_move_words(view, seat)
     return (
         f'<g class="cbl-mover seat-{seat}" data-seat="{seat}" role="img" aria-label="{esc(words)}">'
@@ -683,7 +689,7 @@ def recent_svg(view: dict[str, Any], ring: Ring) -> str:
     out = []
     names = view["names"]
     for seat, entries in sorted((view.get("recent") or {}).items(), key=lambda kv: int(kv[0])):
-        ended: tuple[float, float] | None = None  # where the turn's last marble landed
+        ended: Spot | None = None  # where the turn's last marble landed
         for facts in entries:
             moved = facts.get("moved") or []
             for step in moved:
@@ -705,7 +711,7 @@ def recent_svg(view: dict[str, Any], ring: Ring) -> str:
                     f'<circle class="cbl-from" cx="{fmt(sx)}" cy="{fmt(sy)}" r="{fmt(ring.space * 0.55)}"/>'
                     f'<circle class="cbl-to" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(ring.space * 1.25)}"/></g>'
                 )
-                ended = (x, y)
+                ended = end
             for q, i in facts.get("killed") or []:
                 # a knocked-out marble was on the mover's landing space, except during a 7 (any space on the way)
                 lx, ly = ring.lot_point(q, i)
