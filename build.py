@@ -653,7 +653,8 @@ def run_node_step(paths: Paths, stage: Path, args: list[str], *, step: str = "")
 STEP_CACHE = "steps"
 """Under the package cache: what the Node steps made (compiled modules, the standard library, the snapshot), by a
 hash of everything they are made from. A build whose archives did not change (a stylesheet did) takes them from
-there instead of starting Python under Node three times."""
+there instead of starting Python under Node three times. (The snapshot is a memory image: one made in another
+folder holds the same Python, though not byte for byte the same image.)"""
 STEPS_KEPT = 2
 """How many versions of each step's output the cache keeps (the newest)."""
 

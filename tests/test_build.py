@@ -128,6 +128,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     make_root(root)
     for tarball in sorted((ROOT / ".cache" / "npm").glob("*.tgz")) + sorted((ROOT / ".cache" / "npm").glob("*.whl")):
         shutil.copy2(tarball, cache / tarball.name)  # only a head start: the build verifies every tarball and wheel
+    # and the compiled modules and standard library (test_rebuild_is_idempotent makes them afresh); not the
+    # snapshot, a memory image whose bytes also depend on where it was made (the repository's folder)
+    steps = ROOT / ".cache" / "npm" / "steps"
+    for made in [*steps.glob("bytecode-*"), *steps.glob("stdlib-*")]:
+        shutil.copytree(made, cache / "steps" / made.name)
     proc = run_build("--root", root, "--out", root / "dist", "--cache", cache)
     assert proc.returncode == 0, f"build failed:\n{proc.stdout}\n{proc.stderr}"
     return Site(root=root, out=root / "dist", cache=cache, stdout=proc.stdout)
