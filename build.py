@@ -406,12 +406,13 @@ def runtime_requirements(wheel: Path) -> list[str]:
 
 def vendor_micropip(paths: Paths, stage: Path, stream: Any) -> str:
     """Put micropip's wheel beside Pyodide and its sha256 in the lock file, so ``pyodide.loadPackage("micropip")``
-    works from the site; returns the wheel's path in the site. Stops when the lock file names another version or
-    micropip needs packages besides it (they would have to be vendored too)."""
+    works from the site; returns the wheel's path in the site. The lock file then names micropip alone: the site
+    ships no other package, and the file's 350 other entries (26 KB compressed) only made every first visit longer.
+    Stops when the lock file names another version or micropip needs packages besides it (they would have to be
+    vendored too)."""
     folder = stage / "vendor" / "pyodide"
     lock_path = folder / "pyodide-lock.json"
-    text = lock_path.read_text(encoding="utf-8")
-    lock = json.loads(text)
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
     entry = lock["packages"].get(MICROPIP.name, {})
     if (entry.get("version"), entry.get("file_name")) != (MICROPIP.version, MICROPIP.file_name):
         raise BuildError(
@@ -422,10 +423,8 @@ def vendor_micropip(paths: Paths, stage: Path, stream: Any) -> str:
     needs = sorted(set(entry.get("depends", [])) | set(runtime_requirements(wheel)))
     if needs:
         raise BuildError(f"{MICROPIP.file_name} needs {', '.join(needs)}, which the build does not vendor")
-    quoted = f'"{entry["sha256"]}"'
-    if text.count(quoted) != 1:
-        raise BuildError(f"cannot find micropip's sha256 once in {PYODIDE.spec}'s lock file")
-    lock_path.write_text(text.replace(quoted, f'"{MICROPIP.sha256}"'), encoding="utf-8")
+    lock["packages"] = {MICROPIP.name: {**entry, "sha256": MICROPIP.sha256}}
+    lock_path.write_text(json.dumps(lock, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     shutil.copyfile(wheel, folder / MICROPIP.file_name)
     return f"vendor/pyodide/{MICROPIP.file_name}"
 
