@@ -129,6 +129,9 @@ def choose(page: Page, session: Session, action: str) -> list[dict[str, Any]]:
         if target.count():
             break
         selection = renderer.selection_for(view, action, selection)
+        if selection is None:  # the last selection shows the move: it is being drawn
+            target.first.wait_for()
+            break
         page.locator(
             f"#board [data-select={json.dumps(selecting(selection), ensure_ascii=False)}]:visible"
         ).first.click()
