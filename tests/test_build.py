@@ -208,7 +208,7 @@ def test_idiomorph_ships_one_module_that_both_pages_load(site: Site) -> None:
     module = (site.out / "vendor" / "idiomorph" / "idiomorph.esm.js").read_text("utf-8")
     assert re.search(r"^export\s*\{\s*Idiomorph\s*\}", module, re.MULTILINE)
     motion = (site.out / "web" / "motion.js").read_text("utf-8")
-    imported = re.findall(r"""\bfrom\s*["']([^"']+)["']""", motion)
+    imported = re.findall(r"""^\s*import\b[^;]*?\bfrom\s*["']([^"']+)["']""", motion, re.MULTILINE)
     assert imported == ["../vendor/idiomorph/idiomorph.esm.js"]
     assert (site.out / "web" / imported[0]).resolve() == (site.out / "vendor" / "idiomorph" / "idiomorph.esm.js")
     for page in ("index.html", "embed.html"):  # the repository's pages (the test build copies no embed)
