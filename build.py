@@ -33,7 +33,7 @@ import time
 import tomllib
 import zipfile
 import zlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -659,7 +659,7 @@ STEPS_KEPT = 2
 
 
 def step_output(
-    paths: Paths, step: str, inputs: Sequence[Path], outputs: Sequence[Path], make: Any, stream: Any
+    paths: Paths, step: str, inputs: Sequence[Path], outputs: Sequence[Path], make: Callable[[], None], stream: Any
 ) -> bool:
     """Run ``make()``, which writes ``outputs``, unless the step cache holds them made from the same ``inputs``
     (their bytes, this script, the Node tool and the Pyodide pin): then copy them from there. True when cached."""
