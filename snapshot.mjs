@@ -67,6 +67,15 @@ const LEFT_OUT = [
   "sqlite3/", "tkinter/", "turtle.py", "turtledemo/", "unittest/", "venv/", "wsgiref/", "xml/", "xmlrpc/",
 ];
 
+// The only text codecs the site keeps (all else in encodings/ is left out: the site reads and writes UTF-8 alone).
+// Unicode's own forms, ASCII and Latin-1, the escapes Python's own modules use, IDNA, and cp437, in which a zip file
+// names its entries when they are not marked as UTF-8 (the page unpacks its archives with zipfile).
+const CODECS_KEPT = [
+  "__init__", "aliases", "ascii", "base64_codec", "charmap", "cp437", "hex_codec", "idna", "latin_1", "punycode",
+  "raw_unicode_escape", "undefined", "unicode_escape", "utf_16", "utf_16_be", "utf_16_le", "utf_32", "utf_32_be",
+  "utf_32_le", "utf_7", "utf_8", "utf_8_sig", "zlib_codec",
+].map((name) => `encodings/${name}.py`);
+
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const py = await loadPyodide({
   _makeSnapshot: mode === "--snapshot", env: { PYTHONHASHSEED: "0" }, stdout: () => {}, stdLibURL,
@@ -106,12 +115,15 @@ found = sorted(os.path.relpath(os.path.join(top, f), home) for top, _, files in 
 import importlib.util, marshal, sys, zipfile
 from cardtable_web import standard_library_modules
 left_out = tuple(${JSON.stringify(LEFT_OUT)})
+codecs_kept = set(${JSON.stringify(CODECS_KEPT)})
 mounted = next(p for p in sys.path if p.endswith(".zip"))
 started = set(standard_library_modules().values())
 compiled = set()
 with zipfile.ZipFile("/tmp/stdlib-in.zip") as source, zipfile.ZipFile("/tmp/stdlib-out.zip", "w") as target:
     for entry in source.infolist():
         if entry.filename.startswith(left_out):
+            continue
+        if entry.filename.startswith("encodings/") and entry.filename not in codecs_kept:
             continue
         data = source.read(entry)
         name = entry.filename
