@@ -48,6 +48,11 @@ TAMPER = """async () => {
 COMPILED_AT_START = "document.documentElement.dataset.compiledAtStart"
 """The standard library's modules the table's start compiled from their source (web/main.py), space-separated."""
 
+IMPORTED_AT_START = "document.documentElement.dataset.importedAtStart"
+"""The site's modules the table's start imported (web/main.py), space-separated."""
+ADAPTERS = ["cardtable_web.dom", "cardtable_web.remote_page", "cardtable_web.shell"]
+"""The modules that need the page's DOM, so cannot be imported when the memory snapshot is made."""
+
 GAMES = {"carbondale": 2, "silver-bars": 2, "carbles": 2, "cardcassonne": 2, "carbon-city-zero": 1}
 """Every game, with the players of its record below."""
 MOVES = 80
@@ -109,6 +114,7 @@ def test_snapshot_used_checked_and_refused(browser: Browser, base_url: str) -> N
             way, restored[name] = play(page, record_address)
             assert way == "snapshot"
             assert page.evaluate("document.documentElement.dataset.bytecode") == "0"  # imported in the snapshot
+            assert page.evaluate(IMPORTED_AT_START).split() == ADAPTERS  # all else too
         assert restored["carbon-city-zero"] == ordinary
         assert not page.evaluate("document.documentElement.dataset.snapshotRefused")
 
