@@ -46,12 +46,9 @@ import asyncio, importlib, json, time, traceback
 import pyengine.games
 for name in pyengine.games.preload():  # every engine module a page may import, every game's among them
     importlib.import_module(name)
-import cardtable_web.address, cardtable_web.drawing, cardtable_web.embed, cardtable_web.keeping
-import cardtable_web.registry, cardtable_web.replay, cardtable_web.session, cardtable_web.trail
-import cardtable_web.controller, cardtable_web.remote_guest, cardtable_web.remote_host  # all but the DOM's adapters
-from cardtable_web.registry import site_game
-for game in pyengine.GAMES:
-    site_game(game).render_module()
+import cardtable_web
+for name in cardtable_web.preload():  # the browser package, all but the adapters that need the page's DOM
+    importlib.import_module(name)
 `;
 
 // What else a page imports from the standard library as it starts: PyScript's own package, and the shell.

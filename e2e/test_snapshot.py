@@ -19,7 +19,7 @@ from e2e.conftest import Watch, wait_settled
 from e2e.test_offline import wait_for_worker
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from cardtable_web import address  # noqa: E402
+from cardtable_web import DOM_ADAPTERS, address  # noqa: E402
 from cardtable_web.session import Session  # noqa: E402
 from cardtable_web.setup import Seat, Setup  # noqa: E402
 
@@ -50,8 +50,8 @@ COMPILED_AT_START = "document.documentElement.dataset.compiledAtStart"
 
 IMPORTED_AT_START = "document.documentElement.dataset.importedAtStart"
 """The site's modules the table's start imported (web/main.py), space-separated."""
-ADAPTERS = ["cardtable_web.dom", "cardtable_web.remote_page", "cardtable_web.shell"]
-"""The modules that need the page's DOM, so cannot be imported when the memory snapshot is made."""
+ADAPTERS = sorted(set(DOM_ADAPTERS) - {"cardtable_web.embed_page"})
+"""The modules a table's start from the memory snapshot imports: the DOM's adapters, less the embed's."""
 
 GAMES = {"carbondale": 2, "silver-bars": 2, "carbles": 2, "cardcassonne": 2, "carbon-city-zero": 1}
 """Every game, with the players of its record below."""

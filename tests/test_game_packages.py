@@ -88,3 +88,19 @@ def test_what_is_specific_to_a_game_lives_in_its_rules() -> None:
         assert {f"pyengine.games.{module}.{name}" for name in PACKAGE_MODULES} <= set(modules)
     assert {"pyengine.ai", "pyengine.takeback", "pyengine.thinker"} <= set(modules)
     assert "pyengine.__main__" not in modules and "pyengine.simulate" not in modules
+
+
+def test_the_snapshot_imports_the_browser_package_but_its_dom_adapters() -> None:
+    """``cardtable_web.preload()``: every module of the browser package, each game's renderer among them, less
+    the DOM's adapters; each imports here, where there is no page (no ``js`` module), as the snapshot needs."""
+    import cardtable_web
+
+    modules = cardtable_web.preload()
+    assert {f"cardtable_web.renderers.{module}" for module in GAME_MODULES.values()} <= set(modules)
+    assert {"cardtable_web.controller", "cardtable_web.remote_host", "cardtable_web.lesson"} <= set(modules)
+    assert not set(modules) & set(cardtable_web.DOM_ADAPTERS)
+    for name in modules:
+        importlib.import_module(name)
+    for adapter in cardtable_web.DOM_ADAPTERS:
+        with pytest.raises(ModuleNotFoundError, match="js"):
+            importlib.import_module(adapter)

@@ -4,7 +4,18 @@ Renderers are pure functions from a player's view to HTML, so they run (and are
 tested) under CPython as well as in the page.
 """
 
+import pkgutil
 import sys
+
+DOM_ADAPTERS = ("cardtable_web.dom", "cardtable_web.embed_page", "cardtable_web.remote_page", "cardtable_web.shell")
+"""The modules that run the page's effects on its DOM (they import ``js``), so cannot be imported ahead of time."""
+
+
+def preload() -> list[str]:
+    """Every module of the browser package but :data:`DOM_ADAPTERS`, by name, sorted: the memory snapshot
+    (``snapshot.mjs``) imports them ahead of time, so a page started from it imports only its adapters."""
+    found = {__name__, *(module.name for module in pkgutil.walk_packages(__path__, f"{__name__}."))}
+    return sorted(found - set(DOM_ADAPTERS))
 
 
 def standard_library_modules() -> dict[str, str]:
