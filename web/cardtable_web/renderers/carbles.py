@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -655,13 +656,19 @@ def latest_routes(view: dict[str, Any], ring: Ring, where: dict[Spot, list[int]]
     routes: dict[Marble, list[Spot]] = {}
     for entries in (view.get("recent") or {}).values():
         for facts in entries:
-            for step in facts.get("moved") or []:
-                p, i = step["marble"]
-                start, end = spot(step["from"], i), spot(step["to"], i)
-                places = route(ring, p, start, end, facts.get("kind", ""))
+            for p, i, _, end, places in moved_marbles(ring, facts):
                 if len(places) > 2 and where.get(end) == [p, i]:
                     routes[(p, i)] = places
     return routes
+
+
+def moved_marbles(ring: Ring, facts: dict[str, Any]) -> Iterator[tuple[int, int, Spot, Spot, list[Spot]]]:
+    """Each marble a recorded move moved: its owner, its number, where it was, where it went, and the places it
+    passed on the way (both ends included)."""
+    for step in facts.get("moved") or []:
+        p, i = step["marble"]
+        start, end = spot(step["from"], i), spot(step["to"], i)
+        yield p, i, start, end, route(ring, p, start, end, facts.get("kind", ""))
 
 
 def mover_badge(view: dict[str, Any], ring: Ring, seat: int, landed: Spot) -> str:
@@ -692,10 +699,7 @@ def recent_svg(view: dict[str, Any], ring: Ring) -> str:
         ended: Spot | None = None  # where the turn's last marble landed
         for facts in entries:
             moved = facts.get("moved") or []
-            for step in moved:
-                p, i = step["marble"]
-                start, end = spot(step["from"], i), spot(step["to"], i)
-                places = route(ring, p, start, end, facts.get("kind", ""))
+            for p, i, start, end, places in moved_marbles(ring, facts):
                 (sx, sy), (x, y) = ring.point(places[0]), ring.point(places[-1])
                 words = say(
                     f"{{{int(seat)}:poss}} last turn: {game_words.marble_words(p, i)} from {place_words(start)}"
