@@ -1,5 +1,5 @@
 // What a player would call a layout defect, found in the table page (#table) as it is drawn now; a list of
-// sentences, empty when there is none. Read by e2e/test_overlap.py.
+// sentences, empty when there is none. Read by e2e/test_overlap.py (mid-game) and e2e/test_keyboard.py (the end).
 //  - two runs of text drawn over each other (the middle three fifths of each line's box: a line's spacing may
 //    touch the next line's);
 //  - a text drawn over a card or a control it is no part of (a mark placed on a card, such as a penny or a token,
@@ -7,8 +7,9 @@
 //  - a text cut off by a box that neither scrolls nor clamps its lines on purpose, or cut short with "…" (the
 //    banner is one line until tapped, on purpose);
 //  - the page scrolling sideways.
-// Only what can be seen counts: a box that scrolls or clamps its text cuts the text to the part it shows, and what
-// is held in place (a sticky hand, a dialog) covers what scrolls under it by design, so the two are not compared.
+// Only what can be seen counts: a box that scrolls or clamps its text cuts the text (and a card or control in it)
+// to the part it shows, and what is held in place (a sticky hand, a dialog) covers what scrolls under it by
+// design, so the two are not compared.
 () => {
   // what is held in place (sticky) covers what scrolls under it by design: the two are not compared
   const heldBy = new Map();
@@ -40,6 +41,15 @@
   const problems = [];
   // a text's ink: its line's box less a fifth at the top and at the bottom (line spacing may touch the next line)
   const ink = (r) => { const h = (r.bottom - r.top) / 5; return { ...r, top: r.top + h, bottom: r.bottom - h }; };
+  // the part of a rectangle that can be seen: every box around it that does not let its content overflow cuts it
+  const seenPart = (rect, from) => {
+    let r = { left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom };
+    for (let n = from.parentElement; n && n !== document.body && !empty(r); n = n.parentElement) {
+      const s = getComputedStyle(n);
+      if (s.overflowX !== "visible" || s.overflowY !== "visible") r = meet(r, n.getBoundingClientRect());
+    }
+    return r;
+  };
   // every run of text, as the part of it that can be seen: boxes that scroll or clamp their text cut it to their size
   const texts = [];
   const walker = document.createTreeWalker(document.querySelector("#table"), NodeFilter.SHOW_TEXT);
@@ -79,7 +89,8 @@
   }
   // a text drawn over a card or a control it is no part of
   const controls = [...document.querySelectorAll("#table .card, #table button, #table [data-action], #table [data-select]")]
-    .filter((e) => shown(e)).map((e) => ({ e, r: e.getBoundingClientRect(), held: held(e) }));
+    .filter((e) => shown(e)).map((e) => ({ e, r: seenPart(e.getBoundingClientRect(), e), held: held(e) }))
+    .filter((c) => !empty(c.r));  // a card scrolled out of its box's sight is under nothing
   for (const t of texts) {
     for (const c of controls) {
       if (t.held !== c.held || empty(meet(t.ink, c.r))) continue;

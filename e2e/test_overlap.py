@@ -1,12 +1,11 @@
 """Nothing on the table is drawn over anything else: in every game, on a small phone (360x740) and on a desktop
-(1366x900), mid-game with a card chosen and at the game's end (one page for both sizes: the same table
-resized), no two texts overlap, no text covers a card or a
+(1366x900), mid-game with a card chosen (one page for both sizes: the same table resized; the game's end is looked
+at where ``e2e/test_keyboard.py`` plays it out), no two texts overlap, no text covers a card or a
 control it is no part of, no text is cut off, and the page does not scroll sideways (``e2e/overlaps.js`` says
 what counts). Each table is saved as a screenshot in $CARDTABLE_SHOTS when set, to be looked at after a run."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,6 @@ from playwright.sync_api import Page
 
 from e2e.conftest import shot, wait_settled
 from e2e.keys import mid_game
-from e2e.play import click_through, near_the_end
 
 OVERLAPS = "(" + (Path(__file__).parent / "overlaps.js").read_text() + ")()"
 SIZES = {"phone": (360, 740), "desktop": (1366, 900)}
@@ -59,17 +57,3 @@ def test_nothing_overlaps_mid_game(page: Page, game: str) -> None:
         found += defects(page, width, height)
         shot(page, game, f"mid-game-{size}")
     assert not found, f"{game} mid-game:\n" + "\n".join(found)
-
-
-@pytest.mark.parametrize("game", list(GAMES))
-def test_nothing_overlaps_at_the_end(page: Page, game: str) -> None:
-    """The end of a game (its last move played in the page), on the phone and then on the desktop."""
-    players = GAMES[game][0]
-    page.set_viewport_size({"width": SIZES["phone"][0], "height": SIZES["phone"][1]})
-    page.goto(near_the_end(game, players, 5, list(range(1, players)), 1))
-    click_through(page, random.Random(5), max_clicks=40)
-    found = []
-    for size, (width, height) in SIZES.items():
-        found += defects(page, width, height)
-        shot(page, game, f"end-{size}")
-    assert not found, f"{game} at its end:\n" + "\n".join(found)
