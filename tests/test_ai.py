@@ -139,13 +139,13 @@ def test_easy_bot_beats_random(game_id: str) -> None:
     info = pyengine.GAMES[game_id]
     players = 2 if info.min_players <= 2 <= info.max_players else info.min_players
     if info.cooperative:
-        bot = simulate(game_id, players, 6, 1, ["easy"] * players)["win_rate_by_bot"]["easy"]
-        rnd = simulate(game_id, players, 6, 1, ["random"] * players)["win_rate_by_bot"]["random"]
+        bot = simulate(game_id, players, 3, 1, ["easy"] * players)["win_rate_by_bot"]["easy"]
+        rnd = simulate(game_id, players, 3, 1, ["random"] * players)["win_rate_by_bot"]["random"]
         assert bot > rnd
-    else:  # four games, each seat twice (a 100 Silver Bars match is long: two)
-        games = 2 if game_id == "silver-bars" else 4
+    else:  # each seat once, both games won; Carbles, where the cards' luck beats easy now and then, 3 of 4
+        games = {"silver-bars": 1, "carbles": 4}.get(game_id, 2)  # a 100 Silver Bars match is long: one
         summary = simulate(game_id, players, games, 1, ["easy", "random"], rotate=True)
-        assert summary["win_rate_by_bot"]["easy"] >= 0.7, summary
+        assert summary["win_rate_by_bot"]["easy"] >= (0.75 if games > 2 else 1.0), summary
 
 
 def test_the_budget_is_the_level() -> None:
