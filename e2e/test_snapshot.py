@@ -1,7 +1,7 @@
 """Python from the build's memory snapshot: the first visit starts the ordinary way while the service worker caches
 the snapshot; later visits (the table, the embed and the computer's worker) start from it; a snapshot made from
 other archives is refused and Python starts the ordinary way; a record of every game (random moves played here in
-CPython: Carbon City Zero's to its end, the others' first 80) replays to the same log and board every way (from the
+CPython: Carbon City Zero's to its end, the others' first 45) replays to the same log and board every way (from the
 snapshot, and started anew with the compiled modules).
 
 One browser context with service workers allowed (the shared one blocks them), one short solo game per visit.
@@ -55,9 +55,9 @@ ADAPTERS = sorted(set(DOM_ADAPTERS) - {"cardtable_web.embed_page"})
 
 GAMES = {"carbondale": 2, "silver-bars": 2, "carbles": 2, "cardcassonne": 2, "carbon-city-zero": 1}
 """Every game, with the players of its record below."""
-MOVES = 80
-"""How many moves each record holds at most (a whole game of Carbon City Zero alone has 45; the other games'
-whole games, 230-610 moves, would make each of the test's fourteen visits replay for seconds)."""
+MOVES = 45
+"""How many moves each record holds at most: Carbon City Zero's whole solo game (45 moves) and the others' first
+45 (their whole games, 230-610 moves, would make each of the test's fourteen visits replay for seconds)."""
 
 
 SNAPSHOT_CACHED = """async () => {
