@@ -215,7 +215,7 @@ class SearchBot(Bot):
         rules, players = state.rules, state.players
         level = self.level.for_rules(rules)
         # Seeded by the bot's seed and what the seat sees of the game's progress.
-        rnd = random.Random(f"search:{self.seed}:{len(state.history())}:{seat}")
+        rnd = random.Random(f"search:{self.seed}:{state.played}:{seat}")
         root = _Node(None)
         priors = self._priors(state, seat, level)
         thinking = 0.0  # seconds spent in this generator, not in the page between two slices
@@ -251,7 +251,7 @@ class SearchBot(Bot):
         width, rules = level.root_width, state.rules
         if width is None and not level.prior:
             return None
-        rnd = random.Random(f"rank:{self.seed}:{len(state.history())}:{seat}")
+        rnd = random.Random(f"rank:{self.seed}:{state.played}:{seat}")
         world = rules.sample_hidden(state.core, seat, Rng.from_seed(rnd.getrandbits(62)))
         actions = rules.search_actions(world)
         if len(actions) <= 1 or (not level.prior and len(actions) <= cast(int, width)):

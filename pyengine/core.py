@@ -350,7 +350,7 @@ class State:
 
     __slots__ = (
         "rules", "players", "options", "seed", "core", "position", "takebacks",
-        "_parent", "_action", "_actions", "_legal", "_line",
+        "_parent", "_action", "_actions", "_legal", "_line", "played",
     )
 
     def __init__(
@@ -375,6 +375,8 @@ class State:
         self._actions: list[Action] | None = None
         self._legal: dict[str, Action] | None = None
         self._line: Entry | None = None
+        self.played: int = 0 if parent is None else parent.played + 1
+        """How many actions led here: the length of :meth:`history`, without walking it."""
         self.takebacks = 0
         """How many take-backs this game has had (kept in its record; see :mod:`pyengine.takeback`)."""
 
@@ -610,7 +612,7 @@ class State:
         return hash((self.game, self.players, self.core))
 
     def __repr__(self) -> str:
-        return f"<State {self.game} players={self.players} seed={self.seed} actions={len(self.history())}>"
+        return f"<State {self.game} players={self.players} seed={self.seed} actions={self.played}>"
 
 
 def new_game(

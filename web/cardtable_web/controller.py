@@ -281,7 +281,7 @@ class TableController:
             pace=session.setup.delay,
             board_html=drawing.handover_html(session) if handover else drawing.table_html(session),
             zoomable=not handover,
-            moves=len(session.state.history()),
+            moves=session.state.played,
             message=session.message,
             advice=session.advice,
             hint=hint,
@@ -502,7 +502,7 @@ class TableController:
         self.previous_seat = seat
         request = session.think_request(seat) if session.thinks_away(seat) else None
         task = ThinkTask(self.generation, "move", seat, pause, session.bots[seat], session.state, request,
-                         len(session.state.history()))
+                         session.state.played)
         return Think(task)
 
     def current(self, task: ThinkTask) -> bool:
@@ -518,8 +518,8 @@ class TableController:
             return self.suggested(answer)
         session = self.session
         assert session is not None
-        if answer.action is None or session.state.current_player != task.seat or len(
-                session.state.history()) != task.moves or answer.action not in session.state.legal_texts():
+        if answer.action is None or session.state.current_player != task.seat or (
+                session.state.played != task.moves) or answer.action not in session.state.legal_texts():
             # the worker could not decide (or not for this position): the page decides instead
             return [Think(ThinkTask(task.generation, "move", task.seat, 0.0, task.bot, session.state, None,
                                     task.moves))]
@@ -553,14 +553,14 @@ class TableController:
         bot, sample = session.hint_search()
         seat = session.state.current_player
         assert seat is not None
-        task = ThinkTask(self.generation, "hint", seat, 0.0, bot, sample, None, len(session.state.history()))
+        task = ThinkTask(self.generation, "hint", seat, 0.0, bot, sample, None, session.state.played)
         return [self.screen(session), Think(task)]
 
     def suggested(self, answer: Decided) -> Effects:
         session = self.session
         assert session is not None
         self.suggesting = False
-        if len(session.state.history()) != answer.task.moves:
+        if session.state.played != answer.task.moves:
             return self.refresh()
         if answer.action is None or answer.action not in session.state.legal_texts():
             session.advice = "No suggestion this time: try again."
@@ -589,7 +589,7 @@ class TableController:
             status_html=caption + drawing.scores_html(replay.states[replay.index], replay.names),
             board_html=replay.controls_html() + drawing.render_view(game, replay.view()),
             log_html=replay.log_html(),
-            moves=len(replay.final.history()),
+            moves=replay.final.played,
             index=replay.index,
             marker="over" if replay.index == replay.last else "ready",
         )

@@ -130,7 +130,7 @@ class EmbedController:
         assert seat is not None
         self.busy = True
         task = ThinkTask(self.generation, "move", seat, embed.request.delay / 1000, session.bots[seat],
-                         session.state, None, len(session.state.history()))
+                         session.state, None, session.state.played)
         return [Think(task)]
 
     def current(self, task: ThinkTask) -> bool:

@@ -171,7 +171,7 @@ def summary(session: Session) -> dict[str, str]:
             "Computer" if len(computers) == 1 else f"{len(computers)} computers"
         ) + f" ({', '.join(levels)})"
     view = state.view(None)
-    progress = f"round {view['round']}" if whole(view.get("round")) else f"move {len(state.history())}"
+    progress = f"round {view['round']}" if whole(view.get("round")) else f"move {state.played}"
     return {"title": session.info.title, "against": against, "progress": progress}
 
 
@@ -414,7 +414,7 @@ class Keeper:
         kept = saves.get(key)
         if kept is not None and self._line(kept) != last_kept and not extends(line, self._line(kept)):
             return Kept(False, conflict=True)
-        entry = {"updated": self._now(now), "game": session.setup.game, "moves": len(session.state.history()),
+        entry = {"updated": self._now(now), "game": session.setup.game, "moves": session.state.played,
                  "line": line, "table": session.table, **summary(session)}
         saves.pop(key, None)
         saves[key] = entry

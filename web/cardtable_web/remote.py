@@ -174,7 +174,7 @@ def check_act(state: pyengine.State, seat: int, fields: dict[str, Any]) -> str:
         raise Refused("the game is over")
     if state.current_player != seat:
         raise Refused("it is not your turn")
-    if fields.get("moves") != len(state.history()):
+    if fields.get("moves") != state.played:
         raise Refused("the table moved on before your move arrived: look again and choose")
     if text not in state.legal_texts():
         try:
@@ -208,7 +208,7 @@ def table_message(
         "table",
         build,
         seat=seat,
-        moves=len(state.history()),
+        moves=state.played,
         view=view,
         log_start=log_start,
         log=log[log_start:],

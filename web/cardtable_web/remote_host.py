@@ -327,7 +327,7 @@ class HostTable(TableController):
         session = self.remote
         if session is None:
             return super().refresh()
-        if self.asking is not None and self.asking.moves != len(session.state.history()):
+        if self.asking is not None and self.asking.moves != session.state.played:
             self.asking = None
         return self.feed(session) + super().refresh() + [self.seats_wire()]
 
@@ -423,7 +423,7 @@ class HostTable(TableController):
                 else ("Nothing to take back: never past another player's decision or a card seen for the first time")
             )
             return self.tell(session, seat, reason + ".")
-        self.asking = TakeBackAsk(seat, len(session.state.history()), {seat})
+        self.asking = TakeBackAsk(seat, session.state.played, {seat})
         return self.settle(session)
 
     def answer(self, session: RemoteSession, seat: int, agree: bool) -> Effects:

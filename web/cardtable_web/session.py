@@ -189,7 +189,7 @@ class Session:
         if seat is None or not self.decides_now():
             raise ValueError("there is no decision of yours to suggest")
         self.hints += 1
-        seed = self.setup.seed * 97 + len(self.state.history()) * 13 + self.hints
+        seed = self.setup.seed * 97 + self.state.played * 13 + self.hints
         return make_bot(HINT_LEVEL, seed), self.state.sample_hidden(seat, seed)
 
     # -- what the screen shows ---------------------------------------------------------------

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-_ALWAYS_SAFE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~")
+_SAFE_TEXT = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~"
+_ALWAYS_SAFE = frozenset(_SAFE_TEXT.encode("ascii"))
 _HEX = "0123456789ABCDEFabcdef"
 
 
 def quote(text: str, safe: str = "/") -> str:
     """``text`` with every byte of its UTF-8 form percent-encoded, except letters, digits, ``_.-~`` and ``safe``."""
+    if not text.strip(_SAFE_TEXT + safe):  # nothing to encode (a game's moves, most often): as it is
+        return text
     keep = _ALWAYS_SAFE | frozenset(safe.encode("ascii", "ignore"))
     return "".join(chr(b) if b in keep else f"%{b:02X}" for b in text.encode("utf-8", "strict"))
 
