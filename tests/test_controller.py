@@ -312,6 +312,33 @@ def test_a_sealed_address_opens_after_the_game_ends_and_in_a_second_tab() -> Non
     assert isinstance(later.screen, TableScreen) and later.controller.session.table == player.controller.session.table
 
 
+RELOADED = {  # each game with a computer where it has one, as e2e/test_keeping.py opens them
+    "carbondale": "players=2&seed=3&bots=1", "silver-bars": "players=2&seed=7&bots=1",
+    "carbles": "players=2&seed=4&bots=1", "cardcassonne": "players=2&seed=2&bots=1",
+    "carbon-city-zero": "players=1&seed=5",
+}
+
+
+@pytest.mark.parametrize("game", list(RELOADED))
+def test_a_reload_resumes_an_address_started_game_exactly(game: str) -> None:
+    """A game started from its link, played a few clicks, then the page reloaded on the address it shows: the
+    same game (its record, moves and address), from what this browser kept. (The browser test reloads two games.)"""
+    storage = MemoryStorage()
+    player = Player(storage)
+    player.run(player.controller.open_query(f"?game={game}&{RELOADED[game]}&level=easy&delay=0", 99))
+    rnd = random.Random(game)
+    for _ in range(6):
+        offered = choices(player.table)
+        kind, value = rnd.choice([c for c in offered if c[0] == "action"] or offered)
+        player.click(Click(ui=value) if kind == "ui" else Click(action=value) if kind == "action" else
+                     Click(select=value))
+    assert player.table.moves > 0 and "seed=" not in player.fragment, "the address holds the game, not the link"
+    again = Player(storage)
+    again.run(again.controller.address_changed("#" + player.fragment))
+    assert again.controller.session.state.record() == player.controller.session.state.record()
+    assert again.fragment == player.fragment and again.table.moves == player.table.moves
+
+
 def test_the_banner_survives_a_reload() -> None:
     """The banner tells what the computer did since the player's last move, and a reload tells it again."""
     storage = MemoryStorage()
