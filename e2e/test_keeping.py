@@ -185,6 +185,14 @@ def test_a_finished_game_replays_to_its_final_scores(page: Page) -> None:
     expect(page.locator("#board .last-label").first).to_have_text("your last move")
     page.locator("[data-ui='replay-first']").click()
     expect(page.locator("#board .last-label")).to_have_count(0)
+    # on a phone the caption (the move and what it did) keeps to two lines of its own under the scores
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.locator("[data-ui='replay-forward']").click()
+    page.wait_for_function("document.documentElement.dataset.replayIndex === '1'")
+    head = page.locator(".table-bar").bounding_box()
+    caption = page.locator("#status .headline").bounding_box()
+    assert head is not None and caption is not None
+    assert head["height"] < 740 / 4 and caption["width"] > 300, (head, caption)
 
 
 def test_finished_games_are_listed_with_statistics(page: Page) -> None:

@@ -582,7 +582,7 @@ class TableController:
 
     def replay_screen(self, replay: Replay) -> ReplayScreen:
         game = replay.final.game
-        caption = f'<p class="headline" role="status">{esc(replay.caption())}</p>'
+        caption = f'<p class="headline replay-caption" role="status">{esc(replay.caption())}</p>'
         return ReplayScreen(
             title=f"{pyengine.GAMES[game].title}: replay",
             game=game,
