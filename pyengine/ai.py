@@ -56,10 +56,17 @@ class Level:
     name: str = ""
     """The level's name in :data:`LEVELS`: a game's rules tune a level by it (``Rules.ai_tuning``)."""
 
-    def for_rules(self, rules: Rules) -> Level:
-        """This level as it plays the game of ``rules``: its settings with those the game tunes for it."""
+    def for_rules(self, rules: Rules, players: int | None = None) -> Level:
+        """This level as it plays the game of ``rules`` with ``players`` seats: its settings with those the game
+        tunes for it (and, under ``from_players``, those it tunes from that many players up)."""
         tuned = rules.ai_tuning.get(self.name) if self.name else None
-        return replace(self, **tuned) if tuned else self
+        if not tuned:
+            return self
+        settings = {key: value for key, value in tuned.items() if key != "from_players"}
+        for least, more in sorted(tuned.get("from_players", {}).items()):
+            if players is not None and players >= least:
+                settings.update(more)
+        return replace(self, **settings)
 
 
 LEVELS: Mapping[str, Level] = {
@@ -213,7 +220,7 @@ class SearchBot(Bot):
             yield 0
             return
         rules, players = state.rules, state.players
-        level = self.level.for_rules(rules)
+        level = self.level.for_rules(rules, players)
         # Seeded by the bot's seed and what the seat sees of the game's progress.
         rnd = random.Random(f"search:{self.seed}:{state.played}:{seat}")
         root = _Node(None)

@@ -110,7 +110,10 @@ def test_a_level_tuned_for_a_game_plays_only_that_game_so(monkeypatch: pytest.Mo
     """A game's rules tune a level for that game alone (``ai_tuning``, by level name); the budget is the level's
     everywhere."""
     tuning = {game_id: pyengine.core.rules_for(game_id).ai_tuning for game_id in GAME_IDS}
-    assert tuning["carbles"] == {"normal": {"prior": 2.0}, "hard": {"exploration": 0.4, "prior": 2.0}}
+    assert tuning["carbles"] == {
+        "normal": {"prior": 2.0, "from_players": {3: {"exploration": 0.4}}},
+        "hard": {"exploration": 0.4, "prior": 2.0},
+    }
     assert tuning["cardcassonne"] == {
         "normal": {"root_width": 8, "prior": 2.0},
         "hard": {"root_width": 16, "prior": 2.0},
@@ -123,7 +126,12 @@ def test_a_level_tuned_for_a_game_plays_only_that_game_so(monkeypatch: pytest.Mo
             if name not in tuning[game_id]:
                 assert tuned is level
             else:
-                assert {key: getattr(tuned, key) for key in tuning[game_id][name]} == tuning[game_id][name]
+                settings = {k: v for k, v in tuning[game_id][name].items() if k != "from_players"}
+                assert {key: getattr(tuned, key) for key in settings} == settings
+    carbles = pyengine.core.rules_for("carbles")
+    assert LEVELS["normal"].for_rules(carbles, 2).exploration == LEVELS["normal"].exploration  # two players: as is
+    assert LEVELS["normal"].for_rules(carbles, 3).exploration == 0.4
+    assert LEVELS["normal"].for_rules(carbles, 12).exploration == 0.4
     state = some_states("carbles", 2)[1]
     level = replace(QUICK, name="quick")
     monkeypatch.setattr(state.rules, "ai_tuning", {"quick": {"exploration": 0.0}})

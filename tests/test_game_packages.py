@@ -76,7 +76,10 @@ def test_what_is_specific_to_a_game_lives_in_its_rules() -> None:
         rules = rules_for(game_id)
         assert set(rules.ai_tuning) <= set(LEVELS), f"{game_id} tunes a level that does not exist"
         for level, settings in rules.ai_tuning.items():
-            assert set(settings) <= set(vars(LEVELS[level])) - {"iterations", "name"}
+            tunable = set(vars(LEVELS[level])) - {"iterations", "name"}
+            assert set(settings) <= tunable | {"from_players"}
+            for more in settings.get("from_players", {}).values():
+                assert set(more) <= tunable
         defaults = {o.name: o.default for o in rules.info.options}
         assert SITE_GAMES[game_id].open_information(defaults) == rules.open_information(defaults)
     assert rules_for("carbles").open_information({"open_hands": True})

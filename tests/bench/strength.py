@@ -126,7 +126,7 @@ YARDSTICKS = ("random", "greedy", "rulebased")
 """The players that are not a level: ``rulebased`` is tests/bench/rulebased.py (competitive games only)."""
 
 
-def make(name: str, game: str, seed: int, tune: dict[str, Any] | None = None) -> Bot:
+def make(name: str, game: str, seed: int, tune: dict[str, Any] | None = None, players: int | None = None) -> Bot:
     """A player by name: random, greedy, rulebased or a level (on its iteration budget, no time cap), with the
     settings of ``tune`` tried on it."""
     if name == "random":
@@ -137,7 +137,7 @@ def make(name: str, game: str, seed: int, tune: dict[str, Any] | None = None) ->
         return RuleBasedBot(game, seed)
     level = replace(LEVELS[name], max_seconds=None)
     if tune:
-        level = replace(level.for_rules(rules_for(game)), name="", **tune)
+        level = replace(level.for_rules(rules_for(game), players), name="", **tune)
     return SearchBot(level, seed, name)
 
 
@@ -174,7 +174,7 @@ def one_game(job: Job) -> tuple[float, int, float, int, str]:
         names = [level if (s + g) % 2 == 0 else against for s in range(players)]
         if players == 2:
             names = [level, against] if g % 2 == 0 else [against, level]
-    bots = [make(name, game, seed * 1000 + g * 16 + s, tune if name == level else None)
+    bots = [make(name, game, seed * 1000 + g * 16 + s, tune if name == level else None, players)
             for s, name in enumerate(names)]
     state = pyengine.new_game(game, players, seed + g)
     cpu = 0.0

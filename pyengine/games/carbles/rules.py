@@ -68,11 +68,16 @@ class CarblesRules(Rules):
     )
     notation = NOTATION
     positions = {**_view.POSITIONS, **_position.LESSON_POSITIONS}
-    ai_tuning = {"normal": {"prior": 2.0}, "hard": {"exploration": 0.4, "prior": 2.0}}
+    ai_tuning = {
+        "normal": {"prior": 2.0, "from_players": {3: {"exploration": 0.4}}},
+        "hard": {"exploration": 0.4, "prior": 2.0},
+    }
     """Measured against normal and the rule-based player (docs/benchmarks.md): a position's values lie close
-    together, so hard's search explores less, and the root tries each move in the order of the judgement's plans
-    (:func:`pyengine.ai.plan_turn`), favouring the best while its visits are few (without it, normal's choice was in
-    5 of 36 positions one the judgement put 18 to 29 points below its best)."""
+    together, so hard's search explores less, and so does normal's from three players up, where each seat's share
+    lies closer still (at two players normal played better exploring as much as before). The root tries each move
+    in the order of the judgement's plans (:func:`pyengine.ai.plan_turn`), favouring the best while its visits are
+    few (without it, normal's choice was in 5 of 36 positions one the judgement put 18 to 29 points below its
+    best)."""
 
     def open_information(self, options: Mapping[str, OptionValue]) -> bool:
         """Open hands hide nothing that matters (the deck's order is the only secret)."""
