@@ -9,9 +9,9 @@ import random
 import pytest
 from playwright.sync_api import Page, expect
 
-from e2e.conftest import shot, wait_settled
+from e2e.conftest import wait_settled
 from e2e.keys import near_the_end, play_by_keys
-from e2e.test_overlap import SIZES, defects
+from e2e.test_overlap import defects_at_both_sizes
 
 
 @pytest.mark.parametrize(
@@ -30,10 +30,7 @@ def test_a_game_to_its_end_by_keys_alone(page: Page, game: str, seed: int, left:
     made = play_by_keys(page, random.Random(seed))
     assert made > 0
     expect(page.locator("#game-over")).to_be_visible()
-    found = []
-    for size, (width, height) in SIZES.items():  # the end of the game, its result on show
-        found += defects(page, width, height)
-        shot(page, game, f"end-{size}")
+    found = defects_at_both_sizes(page, game, "end")  # the end of the game, its result on show
     assert not found, f"{game} at its end:\n" + "\n".join(found)
     page.keyboard.press("Escape")  # Escape closes the result, then the rules drawer opened by keys
     expect(page.locator("#game-over")).to_be_hidden()

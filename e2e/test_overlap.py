@@ -42,6 +42,15 @@ def defects(page: Page, width: int, height: int) -> list[str]:
     return [f"at {width}x{height}: {defect}" for defect in page.evaluate(OVERLAPS)]
 
 
+def defects_at_both_sizes(page: Page, game: str, moment: str) -> list[str]:
+    """The table's defects on the phone, then the same table on the desktop; a screenshot of each."""
+    found = []
+    for size, (width, height) in SIZES.items():
+        found += defects(page, width, height)
+        shot(page, game, f"{moment}-{size}")
+    return found
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_nothing_overlaps_mid_game(page: Page, game: str) -> None:
     """Mid-game with a card chosen: opened on the phone, then the same table on the desktop."""
@@ -52,8 +61,5 @@ def test_nothing_overlaps_mid_game(page: Page, game: str) -> None:
     if choose and page.locator(choose).count():
         page.locator(choose).first.click()
         wait_settled(page)
-    found = []
-    for size, (width, height) in SIZES.items():
-        found += defects(page, width, height)
-        shot(page, game, f"mid-game-{size}")
+    found = defects_at_both_sizes(page, game, "mid-game")
     assert not found, f"{game} mid-game:\n" + "\n".join(found)

@@ -103,6 +103,11 @@ class Player:
         return self.screen
 
 
+def click_of(kind: str, value: str) -> Click:
+    """The click on an offered choice (a ``ui`` control, an action or a selection, as :func:`choices` gives it)."""
+    return Click(ui=value) if kind == "ui" else Click(action=value) if kind == "action" else Click(select=value)
+
+
 def play_out(player: Player, rnd: random.Random, max_clicks: int = 20_000) -> int:
     """Click random offered choices (mostly actions) until the game is over; the number of clicks."""
     for clicks in range(max_clicks):
@@ -112,9 +117,7 @@ def play_out(player: Player, rnd: random.Random, max_clicks: int = 20_000) -> in
         offered = choices(screen)
         assert offered, f"a human is to move but the table offers nothing:\n{screen.board_html[:500]}"
         actions = [c for c in offered if c[0] == "action"]
-        kind, value = rnd.choice(actions if actions and rnd.random() < 0.9 else offered)
-        player.click(Click(ui=value) if kind == "ui" else Click(action=value) if kind == "action" else
-                     Click(select=value))
+        player.click(click_of(*rnd.choice(actions if actions and rnd.random() < 0.9 else offered)))
         assert not player.table.message.startswith("It is not"), player.table.message
     raise AssertionError("the game did not end")
 
@@ -329,9 +332,7 @@ def test_a_reload_resumes_an_address_started_game_exactly(game: str) -> None:
     rnd = random.Random(game)
     for _ in range(6):
         offered = choices(player.table)
-        kind, value = rnd.choice([c for c in offered if c[0] == "action"] or offered)
-        player.click(Click(ui=value) if kind == "ui" else Click(action=value) if kind == "action" else
-                     Click(select=value))
+        player.click(click_of(*rnd.choice([c for c in offered if c[0] == "action"] or offered)))
     assert player.table.moves > 0 and "seed=" not in player.fragment, "the address holds the game, not the link"
     again = Player(storage)
     again.run(again.controller.address_changed("#" + player.fragment))
