@@ -51,6 +51,11 @@ class Level:
     prior: float = 0.0
     """Progressive bias at the root: a root action's ranking (1 for the best, 0 for the last weighed) times this,
     shrinking as its visits grow, is added to its value; untried root actions are tried best-ranked first."""
+    paired: bool = False
+    """Compare the root's ranked actions on the same deals (common random numbers): each round re-deals the hidden
+    cards once and plays every ranked action on that deal, each from the same rollout generator, so a lucky deal
+    lifts them all alike and what is left is the difference the move makes. The choice is then the best mean value
+    (plus ``prior``'s bias), not the most visited. Only where the level ranks (a root width or a prior)."""
     label: str = ""
     help: str = ""
     name: str = ""
@@ -225,28 +230,47 @@ class SearchBot(Bot):
         rnd = random.Random(f"search:{self.seed}:{state.played}:{seat}")
         root = _Node(None)
         priors = self._priors(state, seat, level)
+        paired = list(priors) if level.paired and priors else []  # the ranked actions, best first
         thinking = 0.0  # seconds spent in this generator, not in the page between two slices
         resumed = time.perf_counter()
-        done = 0
+        done = reported = 0
         while done < level.iterations:
             core = rules.sample_hidden(state.core, seat, Rng.from_seed(rnd.getrandbits(62)))
-            self._iterate(rules, core, players, root, rnd, level, priors)
-            done += 1
-            if done % 8 == 0:
+            if paired:
+                rollouts = rnd.getrandbits(62)
+                for action in paired:
+                    self._iterate(rules, core, players, root, random.Random(rollouts), level, {action: 1.0})
+                done += len(paired)
+            else:
+                self._iterate(rules, core, players, root, rnd, level, priors)
+                done += 1
+            if done - reported >= 8:
+                reported = done
                 thinking += time.perf_counter() - resumed
                 if level.max_seconds is not None and thinking > level.max_seconds:
                     break
                 yield done
                 resumed = time.perf_counter()
         self.iterations_done = done
-        by_text = {str(a): a for a in legal}
-        best = max(
-            (child.visits, child.total / max(child.visits, 1), str(action))
-            for action, child in root.children.items()
-            if str(action) in by_text
-        )
-        self.decision = by_text[best[2]]
+        self.decision = self._best(root, legal, level, priors if paired else None)
         yield done
+
+    @staticmethod
+    def _best(root: _Node, legal: list[Action], level: Level, paired: dict[Action, float] | None) -> Action:
+        """The root's most visited legal action (then the best valued); with ``paired`` ranks (every ranked action
+        visited alike), the best valued plus the level's progressive bias."""
+        by_text = {str(a): a for a in legal}
+        scored: list[tuple[float, float, str]] = []
+        for action, child in root.children.items():
+            if str(action) not in by_text:
+                continue
+            mean = child.total / max(child.visits, 1)
+            if paired is None:
+                scored.append((child.visits, mean, str(action)))
+            else:
+                scored.append((mean + level.prior * paired.get(action, 0.0) / (child.visits + 1), child.visits,
+                               str(action)))
+        return by_text[max(scored)[2]]
 
     def _priors(self, state: State, seat: int, level: Level) -> dict[Action, float] | None:
         """The root's actions and their ranking in [0, 1] (best first) when the level ranks (a root width or a

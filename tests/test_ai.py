@@ -99,6 +99,39 @@ def test_a_prior_tries_the_best_ranked_first() -> None:
             assert choice in state.legal_texts()
 
 
+def test_paired_levels_compare_the_ranked_moves_on_the_same_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A paired level plays every ranked root move once on each deal, best-ranked first, each from the same rollout
+    generator, and chooses the best valued (plus the prior's bias); its choice is reproducible and fair."""
+    state = some_states("cardcassonne", 2)[1]
+    level = replace(NARROW, prior=2.0, paired=True)
+    calls: list[tuple[Core, str, float]] = []  # the deals kept, so no two share an id
+    iterate = SearchBot._iterate
+
+    def watched(self: SearchBot, rules: object, core: Core, players: int, root: object, rnd: random.Random,
+                level: Level, priors: dict[Action, float] | None) -> None:
+        assert priors is not None and len(priors) == 1
+        ahead = random.Random()
+        ahead.setstate(rnd.getstate())  # the generator's next number, without drawing it
+        calls.append((core, str(next(iter(priors))), ahead.random()))
+        iterate(self, rules, core, players, root, rnd, level, priors)
+
+    monkeypatch.setattr(SearchBot, "_iterate", watched)
+    choice = str(SearchBot(level, seed=6).choose(state))
+    monkeypatch.undo()  # the same choice unwatched, below
+    width = level.root_width
+    assert len(calls) == -(-level.iterations // width) * width  # whole rounds, at least the budget
+    world = state.sample_hidden(state.current_player, Rng.from_seed(0)).core
+    for start in range(0, len(calls), width):
+        deal = calls[start : start + width]
+        assert len({id(core) for core, _, _ in deal}) == 1  # one deal a round
+        assert len({first for _, _, first in deal}) == 1  # the same rollout generator for each move
+        assert len({move for _, move, _ in deal}) == width  # every ranked move once
+    assert [move for _, move, _ in calls[:width]] == [str(a) for a in ranking(state, world)[:width]]
+    assert choice == str(SearchBot(level, seed=6).choose(state))
+    assert choice == str(SearchBot(level, seed=6).choose(state.sample_hidden(state.current_player, Rng.from_seed(8))))
+    assert choice in {move for _, move, _ in calls}
+
+
 def test_levels_and_names() -> None:
     assert set(LEVELS) == {"easy", "normal", "hard"}
     assert LEVELS["easy"].iterations < LEVELS["normal"].iterations < LEVELS["hard"].iterations
@@ -115,8 +148,8 @@ def test_a_level_tuned_for_a_game_plays_only_that_game_so(monkeypatch: pytest.Mo
         "hard": {"exploration": 0.4, "prior": 2.0},
     }
     assert tuning["cardcassonne"] == {
-        "normal": {"root_width": 8, "prior": 2.0},
-        "hard": {"root_width": 16, "prior": 2.0},
+        "normal": {"root_width": 8, "prior": 2.0, "paired": True},
+        "hard": {"root_width": 16, "prior": 2.0, "paired": True},
     }
     for game_id in GAME_IDS:
         rules = pyengine.core.rules_for(game_id)

@@ -93,10 +93,15 @@ class CardcassonneRules(Rules):
     )
     notation = NOTATION
     positions: Mapping[str, NamedPosition] = {**_view.POSITIONS, **_position.LESSON_POSITIONS}
-    ai_tuning = {"normal": {"root_width": 8, "prior": 2.0}, "hard": {"root_width": 16, "prior": 2.0}}
+    ai_tuning = {
+        "normal": {"root_width": 8, "prior": 2.0, "paired": True},
+        "hard": {"root_width": 16, "prior": 2.0, "paired": True},
+    }
     """Measured against the rule-based player and normal (docs/benchmarks.md): dozens of placements leave too few
     iterations each, so the root weighs the best few by the judgement's plans (:func:`pyengine.ai.plan_turn`),
-    the best tried first and favoured while their visits are few."""
+    each on the same deals as the others (``paired``: what the next cards bring is much the same for every
+    placement, and it would otherwise drown the differences between them), the best favoured while visits are
+    few."""
 
     # -- setup ---------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> CardcassonneState:
