@@ -94,14 +94,14 @@ class CardcassonneRules(Rules):
     notation = NOTATION
     positions: Mapping[str, NamedPosition] = {**_view.POSITIONS, **_position.LESSON_POSITIONS}
     ai_tuning = {
-        "normal": {"root_width": 8, "prior": 2.0, "paired": True},
-        "hard": {"root_width": 16, "prior": 2.0, "paired": True},
+        "normal": {"root_width": 8, "prior": 2.0, "paired": True, "from_players": {3: {"paired": False}}},
+        "hard": {"root_width": 16, "prior": 2.0, "paired": True, "from_players": {3: {"paired": False}}},
     }
     """Measured against the rule-based player and normal (docs/benchmarks.md): dozens of placements leave too few
     iterations each, so the root weighs the best few by the judgement's plans (:func:`pyengine.ai.plan_turn`),
-    each on the same deals as the others (``paired``: what the next cards bring is much the same for every
-    placement, and it would otherwise drown the differences between them), the best favoured while visits are
-    few."""
+    the best favoured while visits are few. At two players each is tried on the same deals as the others
+    (``paired``: what the next cards bring would otherwise drown the differences between placements); from three
+    players up, where two rivals move before the seat's next turn, normal did better unpaired."""
 
     # -- setup ---------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> CardcassonneState:
