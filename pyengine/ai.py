@@ -12,7 +12,8 @@
 Where a game ranks its moves, a level with a root width weighs only the best-ranked few of a wide choice at the
 root, and a level with a ``prior`` tries them best first and favours them while their visits are few (progressive
 bias). A game ranks by its ``rank_actions``, else by its judgement (``Rules.judgement``, the same function its
-rule-based yardstick plays by), each move played through the rest of the seat's turn (:func:`plan_turn`).
+rule-based yardstick plays by), each move played through the rest of the seat's turn (:func:`plan_turn`). A level
+that pairs them (``paired``) plays every one of those moves on each re-deal, and chooses by value.
 A game may tune a level's settings for itself (its rules' ``ai_tuning``, by level name), each measured.
 
 A level is its iteration budget, so it plays as strongly on a slow machine as on a fast one, and
