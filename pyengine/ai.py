@@ -257,19 +257,19 @@ class SearchBot(Bot):
         yield done
 
     @staticmethod
-    def _best(root: _Node, legal: list[Action], level: Level, paired: dict[Action, float] | None) -> Action:
-        """The root's most visited legal action (then the best valued); with ``paired`` ranks (every ranked action
-        visited alike), the best valued plus the level's progressive bias."""
+    def _best(root: _Node, legal: list[Action], level: Level, ranks: dict[Action, float] | None) -> Action:
+        """The root's most visited legal action (then the best valued); with the ``ranks`` of a paired root (every
+        ranked action visited alike), the best valued plus the level's progressive bias."""
         by_text = {str(a): a for a in legal}
         scored: list[tuple[float, float, str]] = []
         for action, child in root.children.items():
             if str(action) not in by_text:
                 continue
             mean = child.total / max(child.visits, 1)
-            if paired is None:
+            if ranks is None:
                 scored.append((child.visits, mean, str(action)))
             else:
-                scored.append((mean + level.prior * paired.get(action, 0.0) / (child.visits + 1), child.visits,
+                scored.append((mean + level.prior * ranks.get(action, 0.0) / (child.visits + 1), child.visits,
                                str(action)))
         return by_text[max(scored)[2]]
 
