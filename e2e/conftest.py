@@ -136,11 +136,11 @@ def returning_visitor(context: BrowserContext, base_url: str) -> None:
 
 @pytest.fixture
 def context(shared_context: BrowserContext, base_url: str) -> Iterator[BrowserContext]:
-    """The shared context with the site's storage emptied first, so every test starts as a new visitor."""
-    blank = shared_context.new_page()
-    blank.goto(base_url + "build.json")
-    blank.evaluate("localStorage.clear(); sessionStorage.clear()")
-    blank.close()
+    """The shared context with the site's storage emptied first, so every test starts as a new visitor. The page
+    that holds Python's compiled module is of the site's origin: it empties the storage every page of the context
+    shares (each new page has its own session storage), with no page opened for it (a fifth of a short test's
+    processor time)."""
+    shared_context.keeper.evaluate("localStorage.clear()")  # type: ignore[attr-defined]
     yield shared_context
     for page in shared_context.pages:
         if page is not shared_context.keeper:  # type: ignore[attr-defined]
