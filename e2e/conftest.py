@@ -135,7 +135,7 @@ def returning_visitor(context: BrowserContext, base_url: str) -> None:
 
 
 @pytest.fixture
-def context(shared_context: BrowserContext, base_url: str) -> Iterator[BrowserContext]:
+def context(shared_context: BrowserContext) -> Iterator[BrowserContext]:
     """The shared context with the site's storage emptied first, so every test starts as a new visitor. The page
     that holds Python's compiled module is of the site's origin: it empties the storage every page of the context
     shares (each new page has its own session storage), with no page opened for it (a fifth of a short test's
