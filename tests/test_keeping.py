@@ -66,6 +66,7 @@ def test_bad_addresses_name_what_is_wrong() -> None:
         (old.replace("seats=h.ce", "seats=h.cz"), "seat"),
         (old.replace("seats=h.ce", "seats=h"), "seats"),
         (good + ".zz", "move"),
+        (good + ".0" * pyengine.GAMES["silver-bars"].max_actions(2), "more moves than a game of 100 Silver Bars"),
         (good.replace("seed=3", "seed=x"), "seed"),
         (good.replace("seed=3", "seed=" + "9" * 5000), "seed"),
     ]:

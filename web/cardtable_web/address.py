@@ -31,7 +31,6 @@ from .session import Session
 from .setup import DEFAULT_DELAY_MS, digits, option_text, query_fields, read_fields, read_setup
 from .urls import urlencode
 
-MAX_MOVES = 200_000
 MAX_FRAGMENT = 2_000_000
 FRAGMENT_PARAMS = ("v", "position", "takebacks", "moves", "table")
 """The fragment's parameters besides its setup's."""
@@ -119,8 +118,8 @@ def decode(fragment: str, deals: Callable[[str], Deal | None] | None = None) -> 
         raise ValueError("the address's take-back count is not a number")
     state = state.with_takebacks(int(takebacks))
     moves = [m for m in fields.get("moves", "").split(".") if m]
-    if len(moves) > MAX_MOVES:
-        raise ValueError("the address holds too many moves")
+    if len(moves) > info.max_actions(setup.players):  # no game of these rules lasts that long
+        raise ValueError(f"the address holds more moves than a game of {info.title} can last")
     for step, code in enumerate(moves):
         legal = state.legal_actions()
         index = _from_base36(code)

@@ -216,18 +216,6 @@ def table_message(
     )
 
 
-def turn_words(view: dict[str, Any], names: list[str], seat: int) -> str:
-    """Whose turn it is, in words, for the player at ``seat``."""
-    if view.get("over"):
-        return "The game is over."
-    current = view.get("current_player")
-    if current == seat:
-        return "Your turn."
-    if isinstance(current, int) and 0 <= current < len(names):
-        return f"{names[current]}'s turn."
-    return ""
-
-
 def connected_words(names: list[str], states: list[str], seat: int) -> str:
     """Who is at the table, in words (``states``: each seat's ``here``, ``connected``, ``away``... ``computer``)."""
     parts = []
