@@ -148,7 +148,8 @@ def test_a_level_tuned_for_a_game_plays_only_that_game_so(monkeypatch: pytest.Mo
         "hard": {"exploration": 0.4, "prior": 2.0},
     }
     assert tuning["cardcassonne"] == {
-        "normal": {"root_width": 8, "prior": 2.0, "paired": True, "from_players": {3: {"paired": False}}},
+        "normal": {"root_width": 8, "prior": 2.0, "paired": True,
+                   "from_players": {3: {"paired": False}, 4: {"exploration": 0.4}}},
         "hard": {"root_width": 16, "prior": 2.0, "paired": True, "from_players": {3: {"paired": False}}},
     }
     for game_id in GAME_IDS:
@@ -169,6 +170,8 @@ def test_a_level_tuned_for_a_game_plays_only_that_game_so(monkeypatch: pytest.Mo
     assert LEVELS["normal"].for_rules(cardcassonne, 2).paired and LEVELS["hard"].for_rules(cardcassonne, 2).paired
     assert not LEVELS["normal"].for_rules(cardcassonne, 3).paired
     assert not LEVELS["hard"].for_rules(cardcassonne, 4).paired
+    assert LEVELS["normal"].for_rules(cardcassonne, 3).exploration == LEVELS["normal"].exploration
+    assert LEVELS["normal"].for_rules(cardcassonne, 4).exploration == 0.4
     state = some_states("carbles", 2)[1]
     level = replace(QUICK, name="quick")
     monkeypatch.setattr(state.rules, "ai_tuning", {"quick": {"exploration": 0.0}})
