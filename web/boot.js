@@ -1,6 +1,8 @@
 // The lobby (plain script: it appears at once) and the start of the Python runtime.
 // Everything is loaded from this site's own folder; the page works under any sub-path.
 
+import { keeps, storage } from "./store.js";
+
 // The games and the computer's levels, written into the page at build time by `python -m pyengine games --json`.
 const lobbyData = JSON.parse(document.getElementById("games-data")?.textContent || '{"games": [], "levels": []}');
 const games = lobbyData.games;
@@ -141,7 +143,7 @@ function startLesson(id) {
 function refreshLessons() {
   let stored = null;
   try {
-    const text = localStorage.getItem(LESSONS_KEY);
+    const text = storage.getItem(LESSONS_KEY);
     stored = text && text.length < 10000 ? JSON.parse(text) : null;
   } catch { stored = null; }
   for (const button of document.querySelectorAll(".lesson-link")) {
@@ -323,7 +325,7 @@ function readLobby() {
   const empty = { kept: [], finished: [], statistics: [], aside: "" };
   let value = null;
   try {
-    const text = localStorage.getItem(LOBBY_KEY);
+    const text = storage.getItem(LOBBY_KEY);
     value = text && text.length < 200000 ? JSON.parse(text) : null;
   } catch { value = null; }
   if (!value || typeof value !== "object") return empty;
@@ -561,6 +563,7 @@ function wire() {
       bridge.storageChanged();
     }
   });
+  $("no-storage").hidden = keeps;
   wireRemote();
   const fragment = location.hash.replace(/^#/, "");
   if (window.cardTableRemote?.open(fragment, whenReady)) return;  // an invitation, or a guest's reply

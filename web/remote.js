@@ -8,6 +8,8 @@
 // By default no ICE server is asked (a local network; no request leaves it); the lobby's setting adds a STUN or
 // TURN server for playing across the internet.
 
+import { storage } from "./store.js";
+
 const $ = (id) => document.getElementById(id);
 const LINK_VERSION = 1;
 const CHANNEL_NAME = "card-table-remote";
@@ -65,7 +67,7 @@ function linkPayload(text, name) {
 
 // ---------------------------------------------------------------- ICE servers (the lobby's setting)
 // "stun:host:port", "turn:user:password@host:port" or "turns:...", separated by spaces or commas. Empty: none.
-function iceServers(text = localStorage.getItem(ICE_KEY) || "") {
+function iceServers(text = storage.getItem(ICE_KEY) || "") {
   const servers = [];
   for (const item of text.split(/[\s,]+/).filter(Boolean)) {
     const match = item.match(/^(turns?):([^:@]+):([^@]+)@(.+)$/);
@@ -461,8 +463,8 @@ window.cardTableRemote = {
   },
   ready(pythonBridge) { bridge = pythonBridge; },
   iceServers,
-  get iceSetting() { return localStorage.getItem(ICE_KEY) || ""; },
-  set iceSetting(text) { if (text) localStorage.setItem(ICE_KEY, text); else localStorage.removeItem(ICE_KEY); },
+  get iceSetting() { return storage.getItem(ICE_KEY) || ""; },
+  set iceSetting(text) { if (text) storage.setItem(ICE_KEY, text); else storage.removeItem(ICE_KEY); },
 };
 
 function wire() {

@@ -57,7 +57,8 @@ class Page:
     """The table page: runs the controller's effects."""
 
     def __init__(self) -> None:
-        self.controller: TableController = HostTable(Keeper(window.localStorage))
+        # web/store.js: the browser's localStorage, or the page's own where the browser lets the site keep nothing
+        self.controller: TableController = HostTable(Keeper(window.cardTableStorage))
         self.zoom = 1.0
         self.shown: tuple[str, str] | None = None
         """The title and game the table shows (its stylesheet and rules page are loaded once per game)."""
