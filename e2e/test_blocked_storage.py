@@ -1,7 +1,7 @@
 """A browser that lets the site keep nothing (its data blocked in the settings, as Chromium's "Don't allow sites to
 save data" does, and as blocking third-party cookies does for a frame on another site): the site still starts,
-plays against the computer, and says that nothing is kept (``web/store.js``); the example Python page installs the
-engine's wheel there too.
+plays against the computer, and says that nothing is kept (``web/store.js``); an embed draws its
+position and the example Python page installs the engine's wheel there too.
 
 Its own Chromium, with a profile whose settings block every site's data: the setting a player would change."""
 
@@ -51,6 +51,9 @@ def test_a_browser_that_keeps_nothing_still_plays_and_says_so(playwright: Playwr
         wait_settled(page)
         expect(page.locator("#no-storage")).to_be_visible()
         expect(page.locator("#kept li")).to_have_count(0)
+        page.goto("embed.html?game=carbondale&position=figure-1")  # as a frame on another site may be
+        page.wait_for_function("performance.getEntriesByName('embed-ready').length > 0")
+        expect(page.locator("#embed")).to_contain_text("Player 1")
         page.goto("python-example.html")  # a Python page: PyScript's package cache in the page's memory too
         expect(page.locator("#installed")).to_have_text("pyengine 0.1.0, installed by micropip.", timeout=120_000)
         assert not watch.problems, "\n".join(watch.problems)
