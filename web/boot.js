@@ -12,6 +12,7 @@ const $ = (id) => document.getElementById(id);
 
 const bridge = {
   ready: false,
+  failed: false,  // Python could not start (pythonFailed)
   pending: null,
   pythonReady() {
     bridge.ready = true;
@@ -70,7 +71,7 @@ async function startPython() {
   const module = await starter;
   const game = new URLSearchParams(location.hash.replace(/^#/, "")).get("game") || params.get("game");
   module.configure(build, "cached", document.baseURI, game);
-  module.begin().catch(() => {});  // a failure shows when PyScript asks for this Python
+  module.begin().catch(pythonFailed);  // PyScript asks for this Python: without it, nothing can start
   const script = document.createElement("script");
   script.type = "py";
   script.src = here("web/main.py");
@@ -284,12 +285,7 @@ function start(settings) {
     whenReady(() => window.cardTableRemote.start(settings), "The game starts as soon as Python is ready…");
     return;
   }
-  if (bridge.ready) {
-    bridge.startGame(JSON.stringify(settings));
-  } else {
-    bridge.pending = () => bridge.startGame(JSON.stringify(settings));
-    $("start-note").textContent = "The game starts as soon as Python is ready…";
-  }
+  whenReady(() => bridge.startGame(JSON.stringify(settings)), "The game starts as soon as Python is ready…");
 }
 
 // The address's query (`?game=...&players=...`) is read by Python (cardtable_web.setup), the one reader of a
@@ -351,6 +347,7 @@ function ago(ms) {
 // When Python is ready, or now if it is.
 function whenReady(action, note) {
   if (bridge.ready) action();
+  else if (bridge.failed) $("start-note").textContent = PYTHON_FAILED;
   else {
     bridge.pending = action;
     $("start-note").textContent = note;
@@ -577,9 +574,20 @@ function wire() {
   if (params.has("game")) whenReady(openQuery, "The game in the address starts as soon as Python is ready…");
 }
 
+const PYTHON_FAILED = "The games need Python, which could not start here. Reload the page to try again.";
+
+// Python could not start (its runtime not fetched, say, on a first visit that lost the network): the lobby says so
+// instead of waiting for ever.
+function pythonFailed(error) {
+  if (bridge.failed) return;
+  bridge.failed = true;
+  bridge.pending = null;
+  $("runtime-status").textContent = "Python could not start.";
+  $("start-note").textContent = PYTHON_FAILED;
+  document.documentElement.dataset.state = "failed";
+  console.error("Python could not start:", error);
+}
+
 wire();
 // A guest's reply opened in the host's browser only hands the reply over (web/remote.js): no Python there.
-if (!location.hash.startsWith("#reply=")) startPython().catch((error) => {
-  $("runtime-status").textContent = `Python could not start: ${error}`;
-  console.error(error);
-});
+if (!location.hash.startsWith("#reply=")) startPython().catch(pythonFailed);
