@@ -155,13 +155,19 @@ class Watch:
         self.requests: list[str] = []
         self.allowed: list[str] = []
         """Other addresses a test serves on purpose (e.g. a host page on a second port), besides the site."""
+        self.expected: list[str] = []
+        """Words of the errors a test causes on purpose (a request it refuses, say): those are not problems."""
         page.on("console", self._console)
-        page.on("pageerror", lambda error: self.problems.append(f"uncaught exception: {error}"))
+        page.on("pageerror", lambda error: self._problem(f"uncaught exception: {error}"))
         page.on("request", self._request)
 
     def _console(self, message: Any) -> None:
         if message.type in ("error", "assert"):
-            self.problems.append(f"console {message.type}: {message.text}")
+            self._problem(f"console {message.type}: {message.text}")
+
+    def _problem(self, text: str) -> None:
+        if not any(words in text for words in self.expected):
+            self.problems.append(text)
 
     def _request(self, request: Any) -> None:
         self.requests.append(request.url)

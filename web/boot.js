@@ -51,7 +51,7 @@ function setProgress(value, text) {
   const bar = $("runtime-progress");
   bar.value = Math.max(bar.value, value);
   bar.textContent = `${bar.value}%`;
-  if (text) $("runtime-status").textContent = text;
+  if (text && !bridge.failed) $("runtime-status").textContent = text;  // PyScript's steps may come after a failure
 }
 addEventListener("py:progress", (event) => {
   const step = steps[event.detail];
