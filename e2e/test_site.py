@@ -174,11 +174,12 @@ HOSTILE = {
 }
 
 
-def test_python_that_cannot_start_is_said_and_not_waited_for(page: Page) -> None:
-    """The engine's wheel not fetched (a first visit that lost the network): the lobby says Python could not start,
-    and Start says to reload rather than waiting for ever."""
-    page.watch.expected += ["Failed to fetch", "net::ERR_FAILED"]  # type: ignore[attr-defined]  # the refused wheel
-    page.route("**/*.whl", lambda route: route.abort())
+@pytest.mark.parametrize("refused", ["**/*.whl", "**/pyodide.asm.wasm"])
+def test_python_that_cannot_start_is_said_and_not_waited_for(page: Page, refused: str) -> None:
+    """The engine's wheel or Python's WebAssembly not fetched (a first visit that lost the network): the lobby says
+    Python could not start, and Start says to reload rather than waiting for ever."""
+    page.watch.expected += ["Failed to fetch", "net::ERR_FAILED"]  # type: ignore[attr-defined]  # the refused file
+    page.route(refused, lambda route: route.abort())
     page.goto("index.html")
     page.wait_for_function("document.documentElement.dataset.state === 'failed'")
     expect(page.locator("#runtime-status")).to_have_text("Python could not start.")

@@ -90,6 +90,25 @@ async function checked(file, wheel, zip) {
   return { image: file.subarray(length) };
 }
 
+// Pyodide only warns when its WebAssembly cannot be fetched, and its start then never ends. While it starts, a fetch
+// of that file that fails (a first visit that lost the network, say) fails the start here instead.
+function watchRuntimeFetch() {
+  const fetchBefore = globalThis.fetch;
+  let fail = null;
+  const failed = new Promise((resolve, reject) => { fail = reject; });
+  globalThis.fetch = function (input, init) {
+    const answer = fetchBefore.call(this, input, init);
+    if (String(input?.url ?? input).endsWith("/pyodide.asm.wasm")) {
+      answer.then(
+        (response) => { if (!response.ok) fail(new Error(`Python's runtime could not be fetched (${response.status})`)); },
+        (error) => fail(new Error(`Python's runtime could not be fetched: ${error}`)),
+      );
+    }
+    return answer;
+  };
+  return { failed, stop: () => { globalThis.fetch = fetchBefore; } };
+}
+
 let early = null; // Python started by begin(), before PyScript asked for it
 
 // Start Python at once, as soon as the page has the build's manifest: fetching and restoring it then overlaps
@@ -133,9 +152,11 @@ async function start(options) {
   const compiled = image ? Promise.resolve([]) : bytecode(); // a restored Python has imported everything already
   // The site's standard library (build.py: write_stdlib), whose start-up modules come compiled, else Pyodide's.
   const stdlib = build.stdlib ? { stdLibURL: at(build.stdlib) } : {};
-  const py = await loadRuntime({
-    ...options, indexURL: at(build.pyodide), ...stdlib, ...(image ? { _loadSnapshot: image } : {}),
-  });
+  const watch = watchRuntimeFetch();
+  const py = await Promise.race([
+    loadRuntime({ ...options, indexURL: at(build.pyodide), ...stdlib, ...(image ? { _loadSnapshot: image } : {}) }),
+    watch.failed,
+  ]).finally(watch.stop);
   const [wheel, zip] = await archives;
   py.unpackArchive(wheel, "zip", { extractDir: HOME });
   py.unpackArchive(zip, "zip", { extractDir: HOME });
