@@ -182,7 +182,7 @@ function buildSeats(players, bots, levels) {
     const computer = bots ? bots.includes(i) : (old[i] ? old[i].kind === "computer" : i > 0);
     const seatLevel = (levels && levels[i]) || (old[i] ? old[i].level : DEFAULT_LEVEL);
     li.innerHTML = `<span class="seat-name seat-${i}">Player ${i + 1}</span>
-      <select class="kind" aria-label="Player ${i + 1} is"><option value="human">Human</option><option value="computer">Computer</option><option value="remote">Another device</option></select>
+      <select class="kind" aria-label="Player ${i + 1} is"><option value="human">Human</option><option value="computer">Computer</option>${canConnect() ? '<option value="remote">Another device</option>' : ""}</select>
       <select class="level" aria-label="Player ${i + 1} level">${LEVELS.map((l) => `<option value="${l.name}" title="${l.help}">${l.label}</option>`).join("")}</select>`;
     li.querySelector(".kind").value = computer ? "computer" : "human";
     li.querySelector(".level").value = seatLevel;
@@ -261,7 +261,16 @@ function readSettings() {
 }
 
 // "Play with others": every human seat but the first plays on another device (unless some seat says so already).
+// Whether seats may play on other devices from this browser (web/remote.js: it has WebRTC).
+function canConnect() {
+  return Boolean(window.cardTableRemote?.canConnect());
+}
+
 function wireRemote() {
+  if (!canConnect()) {  // no WebRTC here: every seat plays on this device
+    $("play-others").disabled = true;
+    $("no-connection").hidden = false;
+  }
   $("play-others").addEventListener("click", () => {
     const kinds = [...$("seats").querySelectorAll(".kind")];
     if (!kinds.some((k) => k.value === "remote")) kinds.slice(1).forEach((k) => { if (k.value === "human") k.value = "remote"; });

@@ -104,6 +104,13 @@ async function drawQr(box, text) {
   }
 }
 
+// Whether this browser can connect to another device at all (WebRTC may be missing, or turned off by a policy).
+function canConnect() {
+  return typeof RTCPeerConnection === "function";
+}
+const NO_CONNECTION = "This browser cannot connect to other devices (it has no WebRTC, or it is turned off), so "
+  + "this game cannot be joined from here. Open the invitation in another browser.";
+
 // ---------------------------------------------------------------- the host
 async function invite({ seat, token, expires, build, game, players, name }) {
   closePeer(seat);
@@ -313,6 +320,7 @@ async function join(payload) {
   const build = await key();
   const reason = String(bridge.remoteCheck(JSON.stringify({ ...offer, sdp: undefined }), build) || "");
   if (reason) { say(reason); return; }
+  if (!canConnect()) { say(NO_CONNECTION); return; }
   say(`You are invited to play ${offer.name}'s seat. Making your reply…`);
   const pc = new RTCPeerConnection({ iceServers: Array.isArray(offer.ice) ? offer.ice : [] });
   guest = { pc, channel: null, seat: offer.seat, game: offer.game };
@@ -463,6 +471,7 @@ window.cardTableRemote = {
   },
   ready(pythonBridge) { bridge = pythonBridge; },
   iceServers,
+  canConnect,
   get iceSetting() { return storage.getItem(ICE_KEY) || ""; },
   set iceSetting(text) { if (text) storage.setItem(ICE_KEY, text); else storage.removeItem(ICE_KEY); },
 };
