@@ -260,12 +260,12 @@ function readSettings() {
   };
 }
 
-// "Play with others": every human seat but the first plays on another device (unless some seat says so already).
 // Whether seats may play on other devices from this browser (web/remote.js: it has WebRTC).
 function canConnect() {
   return Boolean(window.cardTableRemote?.canConnect());
 }
 
+// "Play with others": every human seat but the first plays on another device (unless some seat says so already).
 function wireRemote() {
   if (!canConnect()) {  // no WebRTC here: every seat plays on this device
     $("play-others").disabled = true;

@@ -95,7 +95,7 @@ async function checked(file, wheel, zip) {
 function watchRuntimeFetch() {
   const fetchBefore = globalThis.fetch;
   let fail = null;
-  const failed = new Promise((resolve, reject) => { fail = reject; });
+  const failed = new Promise((_, reject) => { fail = reject; });
   globalThis.fetch = function (input, init) {
     const answer = fetchBefore.call(this, input, init);
     if (String(input?.url ?? input).endsWith("/pyodide.asm.wasm")) {
