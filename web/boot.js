@@ -484,9 +484,8 @@ function trackBoardTop() {
   observer.observe(table);
 }
 
-function wire() {
-  buildGameList();
-  trackBoardTop();
+// The lobby's form and the table's bars: starting, leaving, playing again, the rules panel and the pace.
+function wireLobbyAndBars() {
   $("seed").value = String(randomSeed());
   $("new-seed").addEventListener("click", () => { $("seed").value = String(randomSeed()); });
   $("players").addEventListener("change", () => buildSeats(Number($("players").value)));
@@ -513,19 +512,22 @@ function wire() {
   });
   bridge.showRules = showRules;
   $("play-again-bar").addEventListener("click", () => bridge.playAgain());
-  wireFolding();
   $("pace-table").addEventListener("change", (event) => bridge.setPace && bridge.setPace(Number(event.target.value)));
-  // Keys at the table: Enter or Space chooses the focused choice (some are not buttons), the arrows move
-  // from one choice to the next, Escape closes what is open or drops the chosen card.
+}
+
+// Keys at the table: Enter or Space chooses the focused choice (some are not buttons), the arrows move from one
+// choice to the next, Escape closes what is open or drops the chosen card.
+function wireKeys() {
+  const CHOICES = "#board [data-action], #board [data-select], #board [data-ui]";
   $("table").addEventListener("keydown", (event) => {
-    const choice = event.target.closest && event.target.closest("#board [data-action], #board [data-select], #board [data-ui]");
+    const choice = event.target.closest && event.target.closest(CHOICES);
     if (!choice) return;
     if ((event.key === "Enter" || event.key === " ") && choice.tagName !== "BUTTON") {
       event.preventDefault();
       // a click event, not click(): SVG targets (the Carbles ring) have no click() method
       choice.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
     } else if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].includes(event.key)) {
-      const choices = [...document.querySelectorAll("#board [data-action], #board [data-select], #board [data-ui]")];
+      const choices = [...document.querySelectorAll(CHOICES)];
       const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : -1;
       event.preventDefault();
       choices[(choices.indexOf(choice) + step + choices.length) % choices.length].focus();
@@ -534,12 +536,15 @@ function wire() {
   addEventListener("keydown", (event) => {
     if (event.key !== "Escape") return;
     if (!$("share-box").hidden) $("share-box").hidden = true;
-    else if (!rules.hidden) showRules(false);
+    else if (!$("rules").hidden) bridge.showRules(false);
     else if (NARROW.matches && $("table-menu").getAttribute("aria-expanded") === "true") $("table-menu").click();
     else if (!$("game-over").hidden) $("game-over").hidden = true;
     else if (bridge.cancel) bridge.cancel();
   });
-  refreshKept();
+}
+
+// The report of what was put aside, and the share box's address.
+function wireReportAndSharing() {
   $("copy-report").addEventListener("click", copyReport);
   $("aside-export").addEventListener("click", () => whenReady(() => {
     const text = typeof bridge.exportPutAside === "function" ? String(bridge.exportPutAside() || "") : "";
@@ -558,6 +563,10 @@ function wire() {
     }
   });
   $("share-close").addEventListener("click", () => { $("share-box").hidden = true; $("share-copied").textContent = ""; });
+}
+
+// What the window tells: the address changed (back, forward, a pasted link), or another tab kept a game.
+function wireWindow() {
   addEventListener("popstate", () => {
     // a new invitation opened in this tab (a guest whose connection ended pastes the host's new link)
     if (location.hash.startsWith("#join=") && window.cardTableRemote?.open(location.hash.slice(1), whenReady)) return;
@@ -569,18 +578,35 @@ function wire() {
       bridge.storageChanged();
     }
   });
-  $("no-storage").hidden = keeps;
-  wireRemote();
+}
+
+// What the address opens: an invitation or a guest's reply, a game or lesson in the fragment, or a starting query.
+function openFromAddress() {
   const fragment = location.hash.replace(/^#/, "");
-  if (window.cardTableRemote?.open(fragment, whenReady)) return;  // an invitation, or a guest's reply
+  if (window.cardTableRemote?.open(fragment, whenReady)) return;
   if (fragment.startsWith("game=") || fragment.startsWith("lesson=")) {
     const named = new URLSearchParams(fragment);
-    chooseGame(gameById(named.get("game") || named.get("lesson")) ? named.get("game") || named.get("lesson") : games[0]?.id, {});
+    const id = named.get("game") || named.get("lesson");
+    chooseGame(gameById(id) ? id : games[0]?.id, {});
     openAddress(fragment);
     return;
   }
   chooseGame(gameById(params.get("game")) ? params.get("game") : games[0]?.id, {});
   if (params.has("game")) whenReady(openQuery, "The game in the address starts as soon as Python is ready…");
+}
+
+function wire() {
+  buildGameList();
+  trackBoardTop();
+  wireLobbyAndBars();
+  wireFolding();
+  wireKeys();
+  refreshKept();
+  wireReportAndSharing();
+  wireWindow();
+  $("no-storage").hidden = keeps;
+  wireRemote();
+  openFromAddress();
 }
 
 const PYTHON_FAILED = "The games need Python, which could not start here. Reload the page to try again.";
