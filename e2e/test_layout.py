@@ -1,6 +1,6 @@
 """Phone first: at 390x844, at 360x740 (a small phone) and at 1366x768 a whole turn is on the first screen of every
 game (the hand, at least one place a card can go, and the end-turn control where the game has one), with no sideways
-scrolling."""
+scrolling and no card of the hand (in Carbon City Zero, the cards in play) past the screen's sides."""
 
 from __future__ import annotations
 
@@ -19,6 +19,18 @@ GAMES = {
     "cardcassonne": (2, ".cc-hand", ".cc-hand [data-select]", None),
     "carbon-city-zero": (1, ".ccz-in-play", None, ".ccz-end"),
 }
+CARDS = {
+    "carbondale": ".cb-hand [data-select]",
+    "silver-bars": ".sb-hand [data-select]",
+    "carbles": ".cbl-hand-area [data-select]",
+    "cardcassonne": ".cc-hand [data-select]",
+    "carbon-city-zero": ".ccz-in-play .ccz-card",
+}
+"""Each game's cards in hand: every one lies between the screen's sides (none hides in a row scrolled sideways)."""
+CUT_AT_THE_SIDES = """(selector) => [...document.querySelectorAll(selector)].filter((e) => {
+  const b = e.getBoundingClientRect();
+  return b.width > 0 && (b.left < 0 || b.right > innerWidth);
+}).length"""
 IN_VIEW = """(selector) => [...document.querySelectorAll(selector)].some((e) => {
   const b = e.getBoundingClientRect();
   return b.width > 0 && b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth;
@@ -48,6 +60,9 @@ def test_a_whole_turn_on_the_first_screen(page: Page) -> None:
             for what, selector in wanted.items():
                 if selector and not page.evaluate(IN_VIEW, selector):
                     problems.append(f"{game} at {width}x{height}: {what} ({selector}) is not on the first screen")
+            cut = page.evaluate(CUT_AT_THE_SIDES, CARDS[game])
+            if cut:
+                problems.append(f"{game} at {width}x{height}: {cut} card(s) of the hand past the screen's sides")
             if page.evaluate("document.documentElement.scrollWidth") > width:
                 problems.append(f"{game} at {width}x{height}: the page scrolls sideways")
     assert not problems, "\n".join(problems)
