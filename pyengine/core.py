@@ -53,7 +53,7 @@ from .reading import MAX_JSON_DEPTH as MAX_JSON_DEPTH
 from .reading import MAX_RECORD_CHARS as MAX_RECORD_CHARS
 from .reading import json_depth as json_depth
 from .reading import read_json as read_json
-from .rng import Rng
+from .rng import Rng, for_deal
 from .words import Entry
 
 Core = Any
@@ -111,6 +111,9 @@ class GameInfo:
         default=lambda players, options: None
     )
     """Extra player-count rule depending on options: a message when not allowed, else None."""
+    earlier_versions: tuple[str, ...] = ("1",)
+    """Earlier rules versions whose records still replay exactly: the same rules, each dealt by its own
+    generator (:func:`pyengine.rng.for_deal`)."""
     competitive_variant: Callable[[Mapping[str, OptionValue]], bool] = field(default=lambda options: False)
     """For a cooperative game: True when these options make it a competitive variant."""
 
@@ -350,7 +353,7 @@ class State:
     """An immutable game state: a game's core plus the history that produced it."""
 
     __slots__ = (
-        "rules", "players", "options", "seed", "core", "position", "takebacks",
+        "rules", "players", "options", "seed", "core", "position", "takebacks", "version",
         "_parent", "_action", "_actions", "_legal", "_line", "played",
     )
 
@@ -364,8 +367,11 @@ class State:
         position: Mapping[str, Any] | None = None,
         parent: State | None = None,
         action: Action | None = None,
+        version: str | None = None,
     ) -> None:
         self.rules = rules
+        self.version = version or rules.info.rules_version
+        """The rules version the game was dealt under (its record's; an earlier one for an older record)."""
         self.players = players
         self.options = dict(options)
         self.seed = seed
@@ -467,14 +473,15 @@ class State:
         else:
             legal = self.parse_action(action if isinstance(action, str) else str(action))
         core = self.rules.apply(self.core, legal)
-        after = State(self.rules, self.players, self.options, self.seed, core, self.position, self, legal)
+        after = State(self.rules, self.players, self.options, self.seed, core, self.position, self, legal,
+                      self.version)
         after.takebacks = self.takebacks
         return after
 
     def with_takebacks(self, count: int) -> State:
         """This state, counting ``count`` take-backs in its record."""
         copy = State(self.rules, self.players, self.options, self.seed, self.core, self.position, self._parent,
-                     self._action)
+                     self._action, self.version)
         copy._line = self._line
         copy.takebacks = count
         return copy
@@ -571,7 +578,8 @@ class State:
         if not isinstance(rng, Rng):
             raise ValueError(f"the generator must be an Rng or an integer seed; got {type(rng).__name__}")
         core = self.rules.sample_hidden(self.core, seat, rng)
-        sample = State(self.rules, self.players, self.options, None, core, self.position, self._parent, self._action)
+        sample = State(self.rules, self.players, self.options, None, core, self.position, self._parent, self._action,
+                       self.version)
         sample._line = self._line
         return sample
 
@@ -584,7 +592,7 @@ class State:
             raise ValueError("a sampled (determinized) state has no replayable record")
         record: dict[str, Any] = {
             "game": self.game,
-            "rules_version": self.rules.info.rules_version,
+            "rules_version": self.version,
             "players": self.players,
             "options": dict(self.options),
             "seed": self.seed,
@@ -622,13 +630,18 @@ def new_game(
     seed: int,
     options: Mapping[str, object] | None = None,
     position: Mapping[str, Any] | None = None,
+    rules_version: str | None = None,
 ) -> State:
-    """A new game; ``ValueError`` naming the allowed values for a bad id, player count or option."""
+    """A new game; ``ValueError`` naming the allowed values for a bad id, player count or option.
+
+    ``rules_version``: an earlier version of the game's rules (:attr:`GameInfo.earlier_versions`), to deal an
+    older record's game with its own generator; None for the current version."""
     rules = rules_for(game_id)
     checked = check_setup(rules, players, options)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"seed must be an integer; got {quote(seed)}")
-    rng = Rng.from_seed(seed)
+    version = check_version(rules.info, rules_version or rules.info.rules_version)
+    rng = for_deal(seed, version)
     if position is None:
         core = rules.setup(players, checked, rng)
     else:
@@ -640,7 +653,15 @@ def new_game(
             raise ValueError(brief(str(exc))) from None
         except (TypeError, KeyError, IndexError, AttributeError) as exc:  # a malformed description, named plainly
             raise ValueError(f"the position is not valid: {type(exc).__name__}: {quote(str(exc))}") from None
-    return State(rules, players, checked, seed, core, position)
+    return State(rules, players, checked, seed, core, position, version=version)
+
+
+def check_version(info: GameInfo, version: object) -> str:
+    """``version`` if this engine plays (or still replays) that version of the game's rules; else ``ValueError``."""
+    if isinstance(version, str) and (version == info.rules_version or version in info.earlier_versions):
+        return version
+    raise ValueError(f"record field 'rules_version' is {quote(version)}; "
+                     f"this engine plays {info.id} rules version {info.rules_version!r}")
 
 
 def named_position(game_id: str, name: object) -> State:
@@ -674,11 +695,7 @@ def replay(record: object) -> State:
     if extra:
         raise ValueError(f"record field {quote(extra[0])} is not part of a record")
     rules = rules_for(record["game"])
-    if record["rules_version"] != rules.info.rules_version:
-        raise ValueError(
-            f"record field 'rules_version' is {quote(record['rules_version'])}; "
-            f"this engine plays {rules.info.id} rules version {rules.info.rules_version!r}"
-        )
+    version = check_version(rules.info, record["rules_version"])
     seed = record["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"record field 'seed' must be an integer; got {quote(seed)}")
@@ -694,7 +711,7 @@ def replay(record: object) -> State:
         field_name = "players" if "players" in str(exc) else "options"
         raise ValueError(f"record field {field_name!r}: {exc}") from None
     try:
-        state = new_game(record["game"], players, seed, checked, position)
+        state = new_game(record["game"], players, seed, checked, position, version)
     except ValueError as exc:
         raise ValueError(f"record field 'position': {exc}") from None
     actions = record["actions"]

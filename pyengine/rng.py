@@ -1,13 +1,22 @@
-"""The project's own seeded random generator.
+"""The project's own seeded random generators.
 
 Python promises a stable ``random()`` stream across versions but not a stable
 ``shuffle``; card games must deal the same cards under CPython 3.11 and under
-Pyodide's 3.14, so every random choice goes through this small immutable
-generator (SplitMix64), whose state is a plain integer stored in the game state.
+Pyodide's 3.14, so every random choice goes through a small immutable generator
+stored in the game state.
+
+* :class:`Rng` (SplitMix64) is quick, and its state is a plain integer. It deals the games of rules version
+  ``"1"`` (so their records replay exactly), named positions and the computer's imagined deals. Its outputs
+  give its state away: from a few dealt cards, a search over seeds finds the rest of the deck.
+* :class:`DealRng` deals every newer game: each output is a keyed hash (BLAKE2b) of a counter, keyed by the
+  seed. Nothing short of trying every key links its outputs to its key, and a new game's key is a 128-bit
+  secret (:func:`fresh_seed`), so no search can work out a deal from a hand.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -65,3 +74,52 @@ class Rng:
         """Two independent generators (used to hand a fresh stream to a sub-procedure)."""
         a, rng = self.next64()
         return Rng.from_seed(a), rng
+
+
+SEED_BITS = 128
+"""How many bits of secret a new game's seed holds."""
+
+LEGACY_VERSIONS = frozenset({"1"})
+"""Rules versions whose games are dealt by SplitMix64 (:class:`Rng`); every later version deals with
+:class:`DealRng`."""
+
+
+def fresh_seed() -> int:
+    """A new game's seed: :data:`SEED_BITS` bits from the platform's cryptographic generator (in the browser,
+    Pyodide's ``os.urandom`` is the page's ``crypto.getRandomValues``)."""
+    return secrets.randbits(SEED_BITS)
+
+
+def for_deal(seed: int, rules_version: str) -> Rng:
+    """The generator that deals a game of ``rules_version`` from ``seed``."""
+    if rules_version in LEGACY_VERSIONS:
+        return Rng.from_seed(seed)
+    return DealRng.from_seed(seed)
+
+
+_DEAL_PERSON = b"cardtable-deal"
+
+
+@dataclass(frozen=True)
+class DealRng(Rng):
+    """An immutable keyed-hash generator: output ``n`` is BLAKE2b keyed by ``key`` over the counter ``n``
+    (``state``). The same API as :class:`Rng`; its outputs do not reveal its key."""
+
+    key: bytes = b""
+
+    @staticmethod
+    def from_seed(seed: int) -> DealRng:
+        """A generator keyed by any integer seed (its decimal digits, hashed to a 256-bit key)."""
+        key = hashlib.blake2b(str(seed).encode("ascii"), digest_size=32, person=_DEAL_PERSON).digest()
+        return DealRng(0, key)
+
+    def next64(self) -> tuple[int, DealRng]:
+        """The next 64-bit output and the advanced generator."""
+        block = hashlib.blake2b(self.state.to_bytes(8, "little"), key=self.key, digest_size=8).digest()
+        return int.from_bytes(block, "little"), DealRng((self.state + 1) & _MASK, self.key)
+
+    def split(self) -> tuple[Rng, Rng]:
+        """Two independent generators: a new key drawn from this one, and this one advanced."""
+        a, rng = self.next64()
+        b, rng = rng.next64()
+        return DealRng.from_seed((a << 64) | b), rng

@@ -102,8 +102,9 @@ def test_a_prior_tries_the_best_ranked_first() -> None:
 def test_paired_levels_compare_the_ranked_moves_on_the_same_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     """A paired level plays every ranked root move once on each deal, best-ranked first, each from the same rollout
     generator, and chooses the best valued (plus the prior's bias); its choice is reproducible and fair."""
-    state = some_states("cardcassonne", 2)[1]
     level = replace(NARROW, prior=2.0, paired=True)
+    width = level.root_width
+    state = next(s for s in some_states("cardcassonne", 6) if len(s.rules.search_actions(s.core)) > 2 * width)
     calls: list[tuple[Core, str, float]] = []  # the deals kept, so no two share an id
     iterate = SearchBot._iterate
 
@@ -118,7 +119,6 @@ def test_paired_levels_compare_the_ranked_moves_on_the_same_deals(monkeypatch: p
     monkeypatch.setattr(SearchBot, "_iterate", watched)
     choice = str(SearchBot(level, seed=6).choose(state))
     monkeypatch.undo()  # the same choice unwatched, below
-    width = level.root_width
     assert len(calls) == -(-level.iterations // width) * width  # whole rounds, at least the budget
     world = state.sample_hidden(state.current_player, Rng.from_seed(0)).core
     for start in range(0, len(calls), width):

@@ -73,7 +73,7 @@ def last_line(state: State, you: int | None = None) -> str:
 
 
 def test_setup_start_decks_market_and_counter() -> None:
-    state = pyengine.new_game(GAME, 3, 2)
+    state = pyengine.new_game(GAME, 3, 13)
     core = state.core
     assert core.carbon == 50 and core.rounds_left == 9 and core.round == 1
     start = sorted(load_table().start_deck)
@@ -84,8 +84,8 @@ def test_setup_start_decks_market_and_counter() -> None:
         assert len(d.draw) == 4
     assert len(core.in_play) == 5  # the first player's hand is in play (rule 4 i)
     assert len(core.market) == 5 and all(CARDS[n].sector in ccz.MARKET_SECTORS for n in core.market)
-    # seed 2 reveals a snag and a Global at setup (rule 3): discard pile and Global area
-    assert core.discard == ("Funding Cuts",) and core.global_area == ("Global Collaboration",)
+    # seed 13 reveals a snag and a Global at setup (rule 3): discard pile and Global area
+    assert core.discard == ("Poor Communication",) and core.global_area == ("Global Funding",)
     total = len(core.market) + len(core.market_deck) + len(core.discard) + len(core.global_area)
     assert total == 60  # 45 market cards + 9 snags + 6 Globals
 

@@ -126,7 +126,7 @@ def test_the_whole_log_is_in_words(game: str) -> None:
 def test_the_banner_tells_the_last_computers_whole_turn() -> None:
     from cardtable_web.drawing import banner
 
-    session = Session(Setup("carbondale", 3, 3, [Seat(False), Seat(True, "easy"), Seat(True, "easy")]))
+    session = Session(Setup("carbondale", 3, 5, [Seat(False), Seat(True, "easy"), Seat(True, "easy")]))
     while session.state.current_player == 0:
         session.act(session.state.legal_texts()[-1])
     since = len(session.state.history())

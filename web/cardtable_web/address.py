@@ -72,7 +72,7 @@ def _fragment(session: Session, sealed: bool) -> str:
     moves = session.trail.codes
     fields: list[tuple[str, str]] = [
         ("game", state.game),
-        ("v", info.rules_version),
+        ("v", state.version),
         ("players", str(state.players)),
         ("table", session.table) if sealed else ("seed", str(state.seed)),
     ]
@@ -104,7 +104,8 @@ def decode(fragment: str, deals: Callable[[str], Deal | None] | None = None) -> 
     if not settings:
         raise ValueError(f"this address names no game of this site: {problems[0]}")
     info = pyengine.GAMES[settings["game"]]
-    if fields.get("v") != info.rules_version:
+    version = fields.get("v")
+    if version != info.rules_version and version not in info.earlier_versions:
         raise ValueError(f"this address was made for another version of the rules of {info.title}")
     if problems:
         raise ValueError("; ".join(problems))
@@ -112,7 +113,7 @@ def decode(fragment: str, deals: Callable[[str], Deal | None] | None = None) -> 
     position = read_json(fields["position"], "position") if "position" in fields else None
     if deal is not None:
         position = deal.position
-    state = pyengine.new_game(setup.game, setup.players, setup.seed, setup.options, position)
+    state = pyengine.new_game(setup.game, setup.players, setup.seed, setup.options, position, version)
     takebacks = fields.get("takebacks", "0")
     if not digits(takebacks, 6):
         raise ValueError("the address's take-back count is not a number")

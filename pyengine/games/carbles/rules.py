@@ -50,7 +50,7 @@ class CarblesRules(Rules):
         blurb="Race your four marbles round the track and into your goal, moved by the cards you hold.",
         min_players=1,
         max_players=MAX_PLAYERS,
-        rules_version="1",
+        rules_version="2",
         cooperative=False,
         options=(
             Option(

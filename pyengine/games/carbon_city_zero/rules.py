@@ -83,7 +83,7 @@ class CarbonCityZeroRules(Rules):
         blurb="Cooperative deck-building: buy green projects and bring the city's carbon to zero before time runs out.",
         min_players=1,
         max_players=4,
-        rules_version="1",
+        rules_version="2",
         cooperative=True,
         options=(
             Option("rounds", 9, (9, 10, 8), "Round counter", "Rounds to reach zero: 10 easy, 9 standard, 8 hard.",

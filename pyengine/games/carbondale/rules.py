@@ -86,7 +86,7 @@ class CarbondaleRules(Rules):
         "and co-opt your rivals' loose cards.",
         min_players=2,
         max_players=4,
-        rules_version="1",
+        rules_version="2",
         cooperative=False,
         options=(
             Option(

@@ -53,7 +53,7 @@ class CardcassonneRules(Rules):
         blurb="Build an open table of cards, claim same-suit areas with tokens and score them as they close.",
         min_players=2,
         max_players=4,
-        rules_version="1",
+        rules_version="2",
         cooperative=False,
         options=(
             Option(

@@ -55,7 +55,7 @@ class SilverBarsRules(Rules):
         blurb="Two rival mines fill five vaults with silver, dig deeper with miners, steal and lock: first to 100.",
         min_players=2,
         max_players=2,
-        rules_version="1",
+        rules_version="2",
         cooperative=False,
         options=(
             Option("thief", "lowest-overall", ("lowest-overall", "lowest-placeable"), "Thief target",
