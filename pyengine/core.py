@@ -595,7 +595,7 @@ class State:
             "rules_version": self.version,
             "players": self.players,
             "options": dict(self.options),
-            "seed": self.seed,
+            "seed": seed_field(self.seed),
         }
         if self.position is not None:
             record["position"] = self.position
@@ -656,6 +656,29 @@ def new_game(
     return State(rules, players, checked, seed, core, position, version=version)
 
 
+JS_EXACT = 2**53 - 1
+"""The largest whole number JavaScript's numbers hold exactly."""
+MAX_SEED_DIGITS = 40
+
+
+def seed_field(seed: int) -> int | str:
+    """A seed as a record writes it: a number while JavaScript holds it exactly, else its decimal digits (a new
+    game's 128-bit seed), so that no page that reads the record as JSON changes its deal."""
+    return seed if abs(seed) <= JS_EXACT else str(seed)
+
+
+def read_seed(value: object) -> int:
+    """A record's seed (a whole number, or at most :data:`MAX_SEED_DIGITS` decimal digits); else ``ValueError``."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**MAX_SEED_DIGITS:
+        return value
+    if isinstance(value, str):
+        digits = value.removeprefix("-")
+        if 0 < len(digits) <= MAX_SEED_DIGITS and digits.isascii() and digits.isdigit():
+            return int(value)
+    shown = "a number too long" if type(value) is int else quote(value)
+    raise ValueError(f"record field 'seed' must be a whole number of at most {MAX_SEED_DIGITS} digits; got {shown}")
+
+
 def check_version(info: GameInfo, version: object) -> str:
     """``version`` if this engine plays (or still replays) that version of the game's rules; else ``ValueError``."""
     if isinstance(version, str) and (version == info.rules_version or version in info.earlier_versions):
@@ -696,9 +719,7 @@ def replay(record: object) -> State:
         raise ValueError(f"record field {quote(extra[0])} is not part of a record")
     rules = rules_for(record["game"])
     version = check_version(rules.info, record["rules_version"])
-    seed = record["seed"]
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"record field 'seed' must be an integer; got {quote(seed)}")
+    seed = read_seed(record["seed"])
     if not isinstance(record["options"], Mapping):
         raise ValueError(f"record field 'options' must be an object; got {type(record['options']).__name__}")
     position = record.get("position")

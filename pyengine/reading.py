@@ -11,6 +11,9 @@ from .notation import quote
 
 MAX_RECORD_CHARS = 5_000_000
 """A record text longer than this is refused before it is read."""
+MAX_NUMBER_DIGITS = 60
+"""The longest whole number JSON text may hold (a seed takes at most 40 digits); longer ones are refused unread,
+never handed to Python's own conversion, whose limit speaks Python's words."""
 MAX_JSON_DEPTH = 64
 """Records and positions nest a few levels; deeper JSON is refused before it is read (no recursion blow-up)."""
 
@@ -70,6 +73,19 @@ def read_json(text: object, what: str = "record") -> Any:
     if json_depth(text) > MAX_JSON_DEPTH:
         raise ValueError(f"the {what} nests deeper than {MAX_JSON_DEPTH} levels")
     try:
-        return json.loads(text)
-    except ValueError as exc:  # JSONDecodeError, and integers beyond CPython's digit limit
+        return json.loads(text, parse_int=_whole_number)
+    except _TooLong:
+        raise ValueError(f"a number in the {what} is longer than {MAX_NUMBER_DIGITS} digits") from None
+    except ValueError as exc:  # JSONDecodeError
         raise ValueError(f"not a JSON {what}: {quote(str(exc))}") from None
+
+
+class _TooLong(ValueError):
+    """A number with more digits than anything the site writes."""
+
+
+def _whole_number(digits: str) -> int:
+    """A JSON whole number, refused before conversion when longer than :data:`MAX_NUMBER_DIGITS` digits."""
+    if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise _TooLong(digits[:20])
+    return int(digits)

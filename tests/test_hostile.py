@@ -39,7 +39,7 @@ def short_error(call: Callable[[], object], kind: type[Exception] = ValueError) 
 
 def test_deep_huge_and_odd_json_is_refused_briefly() -> None:
     assert "deeper" in short_error(lambda: pyengine.from_json("[" * 100_000))
-    assert "not a JSON" in short_error(lambda: pyengine.from_json('{"seed": 1' + "0" * 5_000 + "}"))
+    assert "longer than" in short_error(lambda: pyengine.from_json('{"seed": 1' + "0" * 5_000 + "}"))
     short_error(lambda: pyengine.from_json("x" * 1_000_000))
     short_error(lambda: pyengine.from_json(None))  # type: ignore[arg-type]
 
@@ -190,7 +190,8 @@ GOOD = {"game": "silver-bars", "players": 2, "seed": 5, "bots": [1], "level": "e
         ({"bots": [7]}, "seat"),
         ({"seed": 1e5}, "seed"),
         ({"seed": "12abc"}, "seed"),
-        ({"seed": "1" * 40}, "seed"),
+        ({"seed": "1" * 41}, "seed"),
+        ({"seed": "9" * 5_000}, "seed"),
         ({"options": {"nonsense": 1}}, "option"),
         ({"options": {"thief": "x" * 100_000}}, "thief"),
         ({"game": "x" * 100_000}, "no game"),
@@ -198,6 +199,14 @@ GOOD = {"game": "silver-bars", "players": 2, "seed": 5, "bots": [1], "level": "e
 )
 def test_bad_settings_get_one_short_message(change: dict[str, Any], words: str) -> None:
     assert words in short_error(lambda: Setup.from_json(json.dumps({**GOOD, **change})))
+
+
+def test_a_huge_number_is_refused_in_words() -> None:
+    """A number past Python's own limit on digits is named in the site's words, never Python's."""
+    text = json.dumps(GOOD)[:-1] + ', "delay": 1' + "0" * 5_000 + "}"
+    said = short_error(lambda: Setup.from_json(text))
+    assert "digits" not in said.lower() or "set_int_max_str_digits" not in said, said
+    assert "sys." not in said and "Exceeds" not in said, said
 
 
 def test_seeds_are_exact_whole_numbers() -> None:

@@ -37,9 +37,24 @@ def test_a_query_gives_the_setup_it_names() -> None:
     setup = setup_from_query("?game=silver-bars&players=2&seed=7&bots=1&level=easy&delay=0&thief=lowest-placeable",
                              FRESH)
     assert setup == Setup("silver-bars", 2, 7, [Seat(False), Seat(True, "easy")],
-                          {"thief": "lowest-placeable"}, 0)
+                          {"thief": "lowest-placeable"}, 0, chosen=True)
     assert setup_from_query("game=carbles", FRESH) == Setup("carbles", 2, FRESH, [Seat(False), Seat(False)], {},
                                                            DEFAULT_DELAY_MS)
+
+
+def test_a_fresh_seed_is_secret_and_a_given_one_is_a_chosen_deal() -> None:
+    """Without a seed, the game is dealt from a fresh 128-bit secret that the lobby never shows, and it counts;
+    a seed given (typed in the lobby or in an address) is a chosen deal, which does not count."""
+    setup, lobby, error = lobby_from_query("game=carbles&players=2", FRESH)
+    assert setup is not None and error is None and not setup.chosen and "seed" not in lobby
+    assert Session(setup).counted
+    typed = read_setup({"game": "carbles", "players": 2, "seed": "12"})
+    assert typed.chosen and typed.seed == 12 and not Session(typed).counted
+    seeds = {read_setup({"game": "carbles", "players": 2, "seed": ""}).seed for _ in range(64)}
+    assert len(seeds) == 64 and max(seeds).bit_length() > 100, "each fresh deal draws 128 secret bits"
+    long = str(2**128 - 1)
+    assert read_setup({"game": "carbles", "players": 2, "seed": long}).seed == 2**128 - 1
+    assert setup_from_query(f"game=carbles&seed={long}", FRESH).seed == 2**128 - 1
 
 
 def test_each_computer_seat_may_have_its_own_level() -> None:
@@ -64,7 +79,8 @@ def test_options_are_read_by_their_text() -> None:
         ("game=carbles&players=100000", "takes 1 to 12 players"),
         ("game=carbles&players=0", "takes 1 to 12 players"),
         ("game=silver-bars&seed=1e5", "seed"),
-        ("game=silver-bars&seed=" + "1" * 31, "seed"),
+        ("game=silver-bars&seed=" + "1" * 41, "seed"),
+        pytest.param("game=silver-bars&seed=" + "9" * 3_900, "seed", id="seed-of-3900-digits"),
         ("game=silver-bars&bots=0,0", "twice"),
         ("game=silver-bars&bots=2", "computer seats"),
         ("game=silver-bars&bots=x", "computer seats"),

@@ -275,17 +275,11 @@ function wireRemote() {
     const kinds = [...$("seats").querySelectorAll(".kind")];
     if (!kinds.some((k) => k.value === "remote")) kinds.slice(1).forEach((k) => { if (k.value === "human") k.value = "remote"; });
     if (!kinds.some((k) => k.value === "remote") && kinds.length > 1) kinds[kinds.length - 1].value = "remote";
-    const settings = readSettings();
-    if (!settings.seed) settings.seed = String(randomSeed());
-    start(settings);
+    start(readSettings());  // no seed typed: Python draws a fresh one, which no screen shows
   });
   const ice = $("remote-ice");
   ice.value = window.cardTableRemote?.iceSetting || "";
   ice.addEventListener("change", () => { if (window.cardTableRemote) window.cardTableRemote.iceSetting = ice.value.trim(); });
-}
-
-function randomSeed() {
-  return Math.floor(Math.random() * 1e9);
 }
 
 function start(settings) {
@@ -308,7 +302,7 @@ bridge.fillLobby = (settingsJSON, errorText) => {
   const wanted = JSON.parse(settingsJSON || "{}");
   if (wanted.game && gameById(wanted.game)) {
     chooseGame(wanted.game, wanted);
-    $("seed").value = String(wanted.seed ?? $("seed").value);
+    $("seed").value = wanted.seed === undefined ? "" : String(wanted.seed);  // only a seed the address chose
     const raw = String(wanted.delay ?? "");
     const pace = $("pace");
     if (/^\d+$/.test(raw) && ![...pace.options].some((o) => o.value === raw)) pace.append(new Option(`${raw} ms`, raw));
@@ -486,8 +480,10 @@ function trackBoardTop() {
 
 // The lobby's form and the table's bars: starting, leaving, playing again, the rules panel and the pace.
 function wireLobbyAndBars() {
-  $("seed").value = String(randomSeed());
-  $("new-seed").addEventListener("click", () => { $("seed").value = String(randomSeed()); });
+  // The seed box stays empty unless the player types a seed: Start then deals from a fresh secret seed that
+  // Python draws (cardtable_web.setup), so no screen ever shows the seed of a game in play or about to be dealt.
+  $("seed").value = "";
+  $("new-seed").addEventListener("click", () => { $("seed").value = ""; });
   $("players").addEventListener("change", () => buildSeats(Number($("players").value)));
   $("lobby-form").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -9,7 +9,6 @@ path from a click to what the screen shows runs, and is tested, under CPython.
 
 from __future__ import annotations
 
-import random
 import time
 import traceback
 from collections.abc import Callable
@@ -17,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 import pyengine
+from pyengine.rng import fresh_seed
 
 from . import address, drawing, selection
 from .effects import (
@@ -482,7 +482,7 @@ class TableController:
         elif name == "lesson-next" and not lesson.last:
             return self.begin_lesson(LessonTable(lesson.game, lesson.index + 1, self.progress), "push")
         elif name == "lesson-first-game":
-            return self.start_setup(lesson.first_game(random.randrange(1_000_000_000)))
+            return self.start_setup(lesson.first_game(fresh_seed()))
         elif name == "share":
             return [Share("This address opens this step of the lesson.", self.address)]
         elif name == "zoom-fit":

@@ -53,7 +53,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,6 +61,7 @@ import pyengine
 from pyengine.ai import DEFAULT_LEVEL
 from pyengine.core import read_json
 from pyengine.notation import quote
+from pyengine.rng import fresh_seed as new_seed
 from pyengine.telling import told
 from pyengine.words import say
 
@@ -172,7 +172,7 @@ def from_params(params: Mapping[str, str], fresh_seed: int | None = None) -> Req
     unknown = sorted(set(params) - KNOWN_PARAMS - option_names)
     if unknown:
         raise ValueError(f"{quote(unknown[0][:30])} is not a setting of an embed of {info.title}")
-    seed = random.randrange(1_000_000_000) if fresh_seed is None else fresh_seed
+    seed = new_seed() if fresh_seed is None else fresh_seed
     settings, problems = read_fields(params, seed, KNOWN_PARAMS)
     if problems:
         raise ValueError("; ".join(problems))

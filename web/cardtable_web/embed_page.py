@@ -14,6 +14,8 @@ from typing import Any
 from js import document, window  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
+from pyengine.rng import fresh_seed
+
 from .dom import console_trace, decide, guarded, load_stylesheet, text_or_none
 from .effects import After, Click, Decided, Effect, FrameScreen, Post, Think
 from .embed_controller import EmbedController
@@ -97,6 +99,6 @@ def start() -> None:
     """Draw what the address asks for and start answering the host's commands."""
     global FRAME
     FRAME = frame = Frame()
-    seed = int(window.Math.floor(window.Math.random() * 1_000_000_000))
+    seed = fresh_seed()  # 128 bits from the browser's cryptographic generator
     frame.guard(lambda: frame.run(frame.controller.open_address(str(window.location.search), seed)))()
     frame.bridge.attach(create_proxy(frame.guard(frame.command)))

@@ -191,8 +191,12 @@ def deal_of(entry: object) -> address.Deal | None:
     (not when it came from a link or from a position); None when the entry holds no such record."""
     if not isinstance(entry, dict) or not isinstance(record := entry.get("record"), dict):
         return None
-    seed, position = record.get("seed"), record.get("position")
-    if not isinstance(seed, int) or not whole(seed) or not (position is None or isinstance(position, dict)):
+    position = record.get("position")
+    try:
+        seed = pyengine.core.read_seed(record.get("seed"))
+    except ValueError:
+        return None
+    if not (position is None or isinstance(position, dict)):
         return None
     counted = entry.get("counted", True) is not False and position is None
     return address.Deal(seed, counted, position)

@@ -12,6 +12,7 @@ from typing import Any
 import pyengine
 from pyengine.ai import Bot, make_bot
 from pyengine.core import read_json
+from pyengine.rng import fresh_seed
 from pyengine.takeback import take_back, take_back_point
 from pyengine.words import say
 
@@ -50,9 +51,12 @@ def _sentence(text: str) -> str:
 class Session:
     """One game in progress with its seats and the screen's point of view."""
 
-    def __init__(self, setup: Setup, state: pyengine.State | None = None) -> None:
+    def __init__(self, setup: Setup, state: pyengine.State | None = None, secret: int | None = None) -> None:
         self.setup = setup
         self.state = state or pyengine.new_game(setup.game, setup.players, setup.seed, setup.options)
+        self.secret = fresh_seed() if secret is None else secret
+        """The computer seats' own secret (and the suggestions'): their draws never come from the deal's seed,
+        so nobody who learns the seed can foresee their moves."""
         self.humans = [i for i, s in enumerate(setup.seats) if not s.computer]
         self.names = [s.name(i, len(self.humans)) for i, s in enumerate(setup.seats)]
         self.bots: dict[int, Bot] = {
@@ -71,7 +75,7 @@ class Session:
         """The game's moves written, coded and said once each (see :mod:`cardtable_web.trail`)."""
         self.table = ""
         """The table's name its sealed address gives instead of the seed (drawn when it is first kept)."""
-        self.counted = state is None or state.position is None
+        self.counted = (state is None or state.position is None) and not setup.chosen
         """Whether the game counts in the statistics: not when it came from a link that showed its deal (the
         hidden cards could be known), or from a position."""
 
@@ -113,7 +117,7 @@ class Session:
 
     def bot_seed(self, seat: int) -> int:
         """The seed of a computer seat's player (the same in the page and in the worker)."""
-        return self.setup.seed * 31 + seat
+        return self.secret * 31 + seat
 
     def thinks_away(self, seat: int) -> bool:
         """Whether this computer seat's search belongs in the worker (see ``THINK_AWAY``)."""
@@ -189,7 +193,7 @@ class Session:
         if seat is None or not self.decides_now():
             raise ValueError("there is no decision of yours to suggest")
         self.hints += 1
-        seed = self.setup.seed * 97 + self.state.played * 13 + self.hints
+        seed = self.secret * 97 + self.state.played * 13 + self.hints
         return make_bot(HINT_LEVEL, seed), self.state.sample_hidden(seat, seed)
 
     # -- what the screen shows ---------------------------------------------------------------

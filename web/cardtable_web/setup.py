@@ -14,7 +14,8 @@ The address's rules
   computers' level (default ``normal``). Fragments written before this rule named every seat in ``seats`` (``h`` a
   human, ``c`` and a level's first letter a computer: ``seats=h.ce``) and held the options as JSON
   (``options={...}``); they are still read.
-* ``players`` (default 2, or the game's nearest count), ``seed`` (default: a fresh one), ``delay`` (the computer's
+* ``players`` (default 2, or the game's nearest count), ``seed`` (default: a fresh one, 128 secret bits that nobody
+  sees; a seed given is a chosen deal, which does not count in the statistics), ``delay`` (the computer's
   pause in milliseconds, 0-10000) and any game option by its name (``thief=lowest-placeable``).
 * A parameter given twice is refused, numbers are ASCII digits only, and a bad value is quoted back at most
   40 characters long. A query longer than :data:`MAX_QUERY` characters is refused unread.
@@ -30,11 +31,14 @@ import pyengine
 from pyengine.ai import DEFAULT_LEVEL, LEVELS
 from pyengine.core import read_json
 from pyengine.notation import quote
+from pyengine.rng import fresh_seed
 
 from .urls import parse_qsl
 
 DEFAULT_DELAY_MS = 600
 MAX_DELAY_MS = 10_000
+MAX_SEED_DIGITS = 40
+"""A seed is a whole number of at most this many decimal digits (a new game's 128-bit seed takes up to 39)."""
 MAX_QUERY = 4_000
 """A setup's query (the part after ``?``) longer than this is refused: settings take a few hundred characters."""
 SETUP_PARAMS = ("game", "players", "seed", "bots", "level", "delay")
@@ -70,6 +74,10 @@ class Setup:
     delay: int = DEFAULT_DELAY_MS
     """The pause before each computer move, in milliseconds."""
 
+    chosen: bool = False
+    """Whether the seed was given (typed in the lobby, or in an address) rather than drawn fresh: a chosen deal,
+    whose hidden cards someone may know, so the game does not count in the statistics."""
+
     @staticmethod
     def from_json(text: str) -> Setup:
         """A setup from the lobby's JSON; ``ValueError`` with one short message for the player."""
@@ -84,7 +92,8 @@ def read_setup(fields: object) -> Setup:
     game = check_game(fields.get("game"))
     info = pyengine.GAMES[game]
     players = pyengine.core.check_players(info, fields.get("players", info.min_players))
-    seed = parse_seed(fields.get("seed"))
+    chosen = fields.get("seed") not in (None, "")
+    seed = parse_seed(fields["seed"]) if chosen else fresh_seed()
     bots = fields.get("bots", [])
     if not isinstance(bots, list) or not all(whole(b) and 0 <= b < players for b in bots):
         raise ValueError(f"computer seats must be seat numbers from 0 to {players - 1}")
@@ -107,7 +116,7 @@ def read_setup(fields: object) -> Setup:
     delay = fields.get("delay", DEFAULT_DELAY_MS)
     if not whole(delay) or not 0 <= delay <= MAX_DELAY_MS:
         raise ValueError(f"the computer's pause (delay) must be 0 to {MAX_DELAY_MS} milliseconds")
-    return Setup(game, players, seed, seats, dict(options), delay)
+    return Setup(game, players, seed, seats, dict(options), delay, chosen)
 
 
 def check_game(game: object) -> str:
@@ -127,12 +136,14 @@ def digits(text: str, most: int) -> bool:
 
 
 def parse_seed(value: object) -> int:
-    """A seed: a whole number, given as a number or as decimal digits (at most 30, optionally signed)."""
-    if whole(value) and abs(value) < 10**30:  # type: ignore[arg-type]
+    """A seed: a whole number, given as a number or as decimal digits (at most :data:`MAX_SEED_DIGITS`,
+    optionally signed). Pages pass seeds as text: a JSON number that long loses digits in JavaScript."""
+    if whole(value) and abs(value) < 10**MAX_SEED_DIGITS:  # type: ignore[arg-type]
         return int(value)  # type: ignore[arg-type]
-    if isinstance(value, str) and digits(value.removeprefix("-"), 30):
-        return int(value)
-    raise ValueError(f"the seed must be a whole number of at most 30 digits; got {quote(str(value))}")
+    if isinstance(value, str) and digits(value.strip().removeprefix("-"), MAX_SEED_DIGITS):
+        return int(value.strip())
+    shown = "a number too long" if whole(value) else quote(value)
+    raise ValueError(f"the seed must be a whole number of at most {MAX_SEED_DIGITS} digits; got {shown}")
 
 
 def option_from_text(game: str, name: str, raw: str) -> Any:
@@ -207,7 +218,8 @@ def read_fields(
         try:
             settings["seed"] = str(parse_seed(fields["seed"]))
         except ValueError:
-            problems.append(f"the seed is a whole number of at most 30 digits; got {quote(fields['seed'])}")
+            problems.append(f"the seed is a whole number of at most {MAX_SEED_DIGITS} digits; "
+                            f"got {quote(fields['seed'])}")
     if "seed" not in settings:
         if fresh_seed is None and "seed" not in fields:
             problems.append("it holds no seed")
@@ -295,10 +307,13 @@ def lobby_from_query(query: str, fresh_seed: int) -> tuple[Setup | None, dict[st
     if "game" not in fields:
         return None, {}, None
     settings, problems = read_fields(fields, fresh_seed)
+    shown = settings if "seed" in fields else {k: v for k, v in settings.items() if k != "seed"}  # never a fresh seed
     if problems:
         if not settings:
             return None, {}, f"This address cannot start a game: {problems[0]}. Pick one of the games below."
         text = "; ".join(problems)
-        return None, settings, f"This address cannot start a game: {text}. The lobby below holds the rest of its " \
-                               "settings."
-    return read_setup(settings), settings, None
+        return None, shown, f"This address cannot start a game: {text}. The lobby below holds the rest of its " \
+                            "settings."
+    setup = read_setup(settings)
+    setup.chosen = "seed" in fields
+    return setup, shown, None

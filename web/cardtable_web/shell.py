@@ -390,8 +390,8 @@ def render_live_positions(panel: Any, game: str) -> None:
 
 
 def fresh_seed() -> int:
-    """A new deal's seed, from the browser's generator (the engine's own generators are all seeded)."""
-    return int(window.Math.floor(window.Math.random() * 1_000_000_000))
+    """A new deal's seed: 128 bits from the browser's cryptographic generator (see :func:`pyengine.rng.fresh_seed`)."""
+    return pyengine.rng.fresh_seed()
 
 
 PAGE: Page | None = None
