@@ -22,8 +22,12 @@ What is stored
 Earlier versions kept a game as its address (``{"address": ...}`` entries) and the game on the table as a full save
 (``cardtable.current-game``); :meth:`Keeper.migrate` brings both in once.
 
-Storage is read like hostile input: every entry through :meth:`Keeper.read` (bounded size and depth, then a shape
-check); a bad entry is put aside with a message in words and the rest keeps working.
+Storage is read like hostile input (:mod:`cardtable_web.stored`): every entry through :meth:`Keeper.read` or, for
+the lists of games, :meth:`Keeper.read_parts` (bounded size, depth and numbers, then a shape check), in time linear
+in its size and with a cap on what is read. A bad entry is put aside with a message in words and the rest keeps
+working: a bad game beside good ones in a list goes aside alone, and everything put aside in one reading is
+written once. The lobby says how many entries were put aside and offers to show or clear them. A kept game that no
+summary names (an orphan) is listed again when it reads, else put aside, so it never holds storage unseen.
 
 Nothing is overwritten without consent: a kept game is replaced only by the same game further on (its moves start
 with the kept ones), or by this tab going back from what it kept. If another tab moved the same game elsewhere,
@@ -43,7 +47,9 @@ from typing import Any, Protocol
 import pyengine
 from pyengine.ai import LEVELS
 
-from . import address
+from . import address, stored
+from .aside import PUT_ASIDE, PUT_ASIDE_KEY, Bad, Shelf, count
+from .aside import words as aside_words
 from .session import Session
 from .setup import DEFAULT_DELAY_MS, MAX_DELAY_MS, Seat, Setup, option_text, whole
 
@@ -51,7 +57,6 @@ SAVES_KEY = "cardtable.saves"
 KEPT_PREFIX = "cardtable.kept."
 HISTORY_KEY = "cardtable.history"
 LOBBY_KEY = "cardtable.lobby"
-PUT_ASIDE_KEY = "cardtable.put-aside"
 OLD_CURRENT_KEY = "cardtable.current-game"
 """Earlier versions' game on the table, a full save (read once by :meth:`Keeper.migrate`)."""
 OLD_LAST_KEY = "cardtable.last-game"
@@ -60,14 +65,12 @@ MAX_SAVES = 20
 MAX_HISTORY = 50
 MAX_LISTED = 10
 """Finished games the lobby lists (the statistics count them all)."""
-MAX_STORED = 5_000_000
-"""A stored entry longer than this is not read (a browser's storage holds about this much in all)."""
-MAX_DEPTH = 64
+MAX_STORED = stored.MAX_STORED
+MAX_DEPTH = stored.MAX_DEPTH
 MAX_TEXT = 300
 """The longest title, result or key a summary may hold."""
-MAX_ASIDE = 1_000_000
-"""Put-aside text beyond this is cut (the storage must keep room for games)."""
-PUT_ASIDE = "A saved game could not be read and was put aside."
+MAX_SPLIT = 200
+"""A list or object of games is split into at most this many parts; the rest is put aside as one."""
 UNREADABLE_MOVE = "one of its moves is not a move this version of the game allows"
 UNREADABLE_RECORD = "its record is damaged or was made by another version of the site"
 
@@ -81,7 +84,6 @@ def put_aside_words(problem: ValueError) -> str:
 CANNOT_KEEP = ("This browser cannot keep the game (storage is full or switched off); play goes on, and the "
                "address still holds the game.")
 
-_BRACKET = re.compile(r"[\[\]{}]")
 _LINE = re.compile(r"[0-9a-z.]*")
 
 
@@ -98,6 +100,13 @@ class MemoryStorage:
         self.items: dict[str, str] = {}
         self.quota = quota
 
+    @property
+    def length(self) -> int:
+        return len(self.items)
+
+    def key(self, index: int) -> str | None:
+        return list(self.items)[index] if 0 <= index < len(self.items) else None
+
     def getItem(self, key: str) -> str | None:  # noqa: N802
         return self.items.get(key)
 
@@ -110,17 +119,29 @@ class MemoryStorage:
         self.items.pop(key, None)
 
 
-def too_deep(text: str) -> bool:
-    """Whether ``text``'s arrays and objects nest deeper than :data:`MAX_DEPTH` (``json.loads`` on
-    ``"[" * 100000`` crashes Python in the page). Its escapes are dropped and its strings split off with
-    string methods, so a long entry is measured without a Python loop over every character."""
-    outside = "".join(text.replace("\\\\", "").replace('\\"', "").split('"')[::2])
-    depth = 0
-    for bracket in _BRACKET.findall(outside):
-        depth += 1 if bracket in "[{" else -1
-        if depth > MAX_DEPTH:
-            return True
-    return False
+too_deep = stored.too_deep
+
+
+def _split(key: str, text: str, kind: type, most: int) -> tuple[Any, list[Bad]]:
+    """A stored list or object that does not read whole, part by part: the good parts, and the bad ones (with
+    the rest past ``most`` parts) to put aside."""
+    split = stored.parts(text, most)
+    if split is None or (text.lstrip()[:1] == "{") != (kind is dict):
+        return kind(), [(key, text, "it is not readable JSON of the right kind")]
+    found, rest = split
+    good: Any = kind()
+    bad: list[Bad] = [(key, rest, f"it lies past the first {most} entries")] if rest else []
+    for part in found:
+        value = stored.load(part.text)
+        if value is None or kind is dict and part.key is None:
+            bad.append((key, part.text, "it is not readable JSON"))
+        elif kind is dict:
+            good[part.key] = value
+        else:
+            good.append(value)
+    if not good:  # nothing in it reads: it goes aside whole, as it was
+        return kind(), [(key, text, "it is not readable JSON of the right kind")]
+    return good, bad
 
 
 def moves_of(fragment: str) -> str:
@@ -313,6 +334,8 @@ class Keeper:
         self.clock = clock
         self._read_cache: dict[str, tuple[str, Any]] = {}
         """The last text read (or written) under each key and its value: the same text is not parsed again."""
+        self.shelf = Shelf(self, clock)
+        """What was put aside (:mod:`cardtable_web.aside`)."""
 
     # -- reading and writing, surviving a broken, full or tampered storage ---------------------------------------
     def raw(self, key: str) -> str | None:
@@ -331,18 +354,30 @@ class Keeper:
         cached = self._read_cache.get(key)
         if cached is not None and cached[0] == text:
             return cached[1]
-        value = None
-        if len(text) <= MAX_STORED and not too_deep(text):
-            try:
-                value = json.loads(text)
-            except ValueError:  # JSONDecodeError, and integers beyond CPython's digit limit
-                value = None
+        value = stored.load(text)
         if not isinstance(value, kind):
             if set_aside and self.put_aside(key, text, "it is not readable JSON of the right kind"):
                 self.remove(key)  # (when even that fails, the entry stays where it is, unread)
             return default
         self._read_cache[key] = (text, value)
         return value
+
+    def read_parts(self, key: str, kind: type, most: int = MAX_SPLIT) -> tuple[Any, list[Bad]]:
+        """The list or object (``kind``) stored under ``key`` and what of it could not be read, to put aside. Read
+        whole when it can be; else split into its parts (at most ``most``, the rest one bad part) and each read on
+        its own, so good parts beside bad ones are kept. Linear in the text's size; the same text is read once."""
+        text = self.raw(key)
+        if text is None:
+            return kind(), []
+        cached = self._read_cache.get(key)
+        if cached is not None and cached[0] == text:
+            return cached[1], []
+        value = stored.load(text)
+        bad: list[Bad] = []
+        if not isinstance(value, kind):
+            value, bad = _split(key, text, kind, most)
+        self._read_cache[key] = (text, value)
+        return value, bad
 
     def write(self, key: str, value: Any) -> bool:
         text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
@@ -363,48 +398,38 @@ class Keeper:
     # -- entries put aside -------------------------------------------------------------------------------------------
     def put_aside(self, where: str, text: object, reason: str) -> bool:
         """Keep an unreadable entry (its text, or its JSON) for a bug report; False if the storage refused it."""
-        if not isinstance(text, str):
-            text = json.dumps(text, ensure_ascii=False)
-        aside = self.aside()
-        aside.append({"from": where[:MAX_TEXT], "reason": reason, "date": int(self.clock() * 1000),
-                      "text": text[:MAX_ASIDE]})
-        return self.write(PUT_ASIDE_KEY, aside)
+        return self.shelf.add([(where, text, reason)])
 
     def aside(self) -> list[dict[str, Any]]:
         """The entries put aside (an unreadable list of them is itself kept as one)."""
-        text = self.raw(PUT_ASIDE_KEY)
-        if text is None:
-            return []
-        try:
-            value = json.loads(text) if len(text) <= MAX_STORED and not too_deep(text) else None
-        except ValueError:
-            value = None
-        if isinstance(value, list) and all(isinstance(v, dict) for v in value):
-            return value
-        return [{"from": PUT_ASIDE_KEY, "reason": "the list of entries put aside was unreadable",
-                 "text": text[:MAX_ASIDE]}]
+        return self.shelf.entries()
 
     def export_put_aside(self) -> str:
         """The entries put aside, as text for a bug report ("" when there are none)."""
-        aside = self.aside()
-        return json.dumps(aside, ensure_ascii=False, indent=1) if aside else ""
+        return self.shelf.export()
 
     def clear_put_aside(self) -> None:
         self.remove(PUT_ASIDE_KEY)
         self.remove(OLD_UNREADABLE_KEY)
         self.lobby_summary(finished=False)
 
+    def set_aside(self, key: str, bad: list[Bad], good: Any) -> None:
+        """Put ``bad`` aside in one write and, once that is done, store ``good`` alone under ``key`` (when the
+        storage refuses, the entry stays where it is: nothing is lost unasked)."""
+        if self.shelf.add(bad):
+            self.write(key, good)
+
     # -- unfinished games -----------------------------------------------------------------------------------------
     def saves(self) -> dict[str, dict[str, Any]]:
         """The unfinished games' summaries by game key; a bad one is put aside (the others stay)."""
-        saves = self.read(SAVES_KEY, dict, {})
-        bad = {key: problem for key, entry in saves.items() if (problem := save_problem(key, entry))}
-        if not bad:
+        saves, bad = self.read_parts(SAVES_KEY, dict)
+        problems = {key: problem for key, entry in saves.items() if (problem := save_problem(key, entry))}
+        if not bad and not problems:
             return dict(saves)
-        for key, problem in bad.items():
-            self.put_aside(f"{SAVES_KEY} {key}"[:MAX_TEXT], {"key": key, "entry": saves[key]}, problem)
-        good = {key: entry for key, entry in saves.items() if key not in bad}
-        self.write(SAVES_KEY, good)
+        bad += [(f"{SAVES_KEY} {key}"[:MAX_TEXT], {"key": key, "entry": saves[key]}, problem)
+                for key, problem in problems.items()]
+        good = {key: entry for key, entry in saves.items() if key not in problems}
+        self.set_aside(SAVES_KEY, bad, good)
         return good
 
     def keep(self, session: Session, now: float | None = None, last_kept: str | None = None) -> Kept:
@@ -512,15 +537,16 @@ class Keeper:
 
     def history(self) -> list[dict[str, Any]]:
         """The finished games, newest first; a bad entry is put aside (the others stay)."""
-        history = self.read(HISTORY_KEY, list, [])
-        problems = [finished_problem(entry) for entry in history]
-        if not any(problems):
+        history, bad = self.read_parts(HISTORY_KEY, list)
+        problems = [finished_problem(entry) for entry in history[:MAX_HISTORY]]
+        if not bad and not any(problems) and len(history) <= MAX_HISTORY:
             return list(history)
-        for entry, problem in zip(history, problems, strict=True):
-            if problem:
-                self.put_aside(HISTORY_KEY, entry, problem)
-        good = [entry for entry, problem in zip(history, problems, strict=True) if not problem]
-        self.write(HISTORY_KEY, good)
+        first = history[:MAX_HISTORY]
+        bad += [(HISTORY_KEY, entry, problem) for entry, problem in zip(first, problems, strict=True) if problem]
+        if len(history) > MAX_HISTORY:
+            bad.append((HISTORY_KEY, history[MAX_HISTORY:], f"entries past the {MAX_HISTORY} games the history keeps"))
+        good = [entry for entry, problem in zip(first, problems, strict=True) if not problem]
+        self.set_aside(HISTORY_KEY, bad, good)
         return good
 
     def finished(self, index: int) -> Session:
@@ -608,8 +634,7 @@ class Keeper:
             done = [{"index": i, "date": h["date"], "text": finished_text(h)}
                     for i, h in enumerate(history[:MAX_LISTED])]
             table = statistics_rows(statistics(history))
-        lobby = {"kept": kept, "finished": done, "statistics": table,
-                 "aside": PUT_ASIDE if self.raw(PUT_ASIDE_KEY) is not None else ""}
+        lobby = {"kept": kept, "finished": done, "statistics": table, "aside": aside_words(count(self.aside()))}
         self.write(LOBBY_KEY, lobby)
         return lobby
 
