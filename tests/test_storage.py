@@ -378,3 +378,70 @@ def test_a_move_does_not_read_the_history() -> None:
     keeper.keep(session, last_kept=kept.token)
     assert HISTORY_KEY not in storage.reads
     assert keeper.lobby_summary(finished=False)["statistics"][0][0] == "100 Silver Bars"
+
+
+# -- the shapes that once cost time growing with the square of the bad entries, or threw good entries out ---------
+
+
+def test_a_deep_entry_among_good_finished_games_goes_aside_alone() -> None:
+    """One finished game nested 100 deep among good ones: only it is put aside; the good games stay listed and
+    counted, and the lobby says how many entries were put aside."""
+    storage = MemoryStorage()
+    keeper = Keeper(storage, clock=lambda: NOW)
+    done = finished()
+    assert keeper.finish(done, "You win!", NOW).ok
+    good = json.loads(storage.items[HISTORY_KEY])[0]
+    deep = "[" * 100 + "]" * 100
+    storage.setItem(HISTORY_KEY, "[" + ",".join([json.dumps(good), deep, json.dumps(good), deep]) + "]")
+    history = keeper.history()
+    assert len(history) == 2 and all(entry["result"] == "You win!" for entry in history)
+    assert len(keeper.aside()) == 2 and all(entry["text"] == deep for entry in keeper.aside())
+    lobby = keeper.lobby_summary()
+    assert lobby["aside"] == "2 saved entries could not be read and were put aside."
+    assert len(lobby["finished"]) == 2 and lobby["statistics"][0][1] == "2"
+    assert keeper.history() == history and len(keeper.aside()) == 2, "what was put aside is put aside once"
+
+
+def test_many_bad_entries_are_put_aside_in_one_write() -> None:
+    """Thousands of bad entries: the put-aside list is read and written once, not once per entry, and stays
+    within its caps (the rest only counted)."""
+    storage = MemoryStorage()
+    writes: list[str] = []
+    set_item = storage.setItem
+    storage.setItem = lambda key, value: (writes.append(key), set_item(key, value))[1]  # type: ignore[method-assign]
+    storage.items[HISTORY_KEY] = json.dumps([{**GOOD_FINISHED, "date": "now"}] * 4_000 + [GOOD_FINISHED])
+    storage.items[SAVES_KEY] = json.dumps({f"k{i}": {**GOOD_SAVE, "updated": "then"} for i in range(4_000)})
+    keeper = Keeper(storage, clock=lambda: NOW)
+    assert keeper.history() == [] and keeper.saves() == {}
+    assert writes.count(PUT_ASIDE_KEY) == 2, writes.count(PUT_ASIDE_KEY)
+    aside = keeper.aside()
+    assert len(aside) <= 100 and sum(len(entry.get("text", "")) for entry in aside) <= 1_000_000
+    assert keeper.lobby_summary()["aside"].startswith("8,001 saved entries"), "the lobby counts every entry"
+
+
+def test_a_hostile_history_of_400001_entries_leaves_a_usable_lobby() -> None:
+    """A huge history beside a deep saves entry: the first 50 games are read, the rest put aside as one."""
+    storage = MemoryStorage()
+    storage.items[HISTORY_KEY] = "[" + ",".join(["1"] * 400_001) + "]"
+    storage.items[SAVES_KEY] = '{"a":' * 100_000
+    keeper = Keeper(storage, clock=lambda: NOW)
+    keeper.migrate()
+    assert keeper.history() == [] and keeper.saves() == {}
+    still_works(keeper)
+
+
+def test_an_orphaned_kept_game_is_listed_again_or_reclaimed() -> None:
+    """A kept game that no summary names: listed again when it reads and goes on; else put aside and its room
+    given back (a 2,000,000-character entry no longer holds the storage unseen)."""
+    storage = MemoryStorage()
+    keeper = Keeper(storage, clock=lambda: NOW)
+    session = played()
+    assert keeper.keep(session, NOW).ok
+    key = game_key(session)
+    del storage.items[SAVES_KEY]
+    storage.items[KEPT_PREFIX + "carbondale:1:h.ce"] = json.dumps({"record": {}, "x": "y" * 2_000_000})
+    keeper = Keeper(storage, clock=lambda: NOW)
+    keeper.migrate()
+    assert key in keeper.saves() and keeper.load(key).state == session.state, "a readable orphan is listed again"
+    assert KEPT_PREFIX + "carbondale:1:h.ce" not in storage.items, "an unreadable orphan gives its room back"
+    assert len(keeper.aside()) == 1 and len(storage.items[PUT_ASIDE_KEY]) < 200_000

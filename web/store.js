@@ -8,6 +8,8 @@ function pageOnly() {
     getItem: (key) => (items.has(key) ? items.get(key) : null),
     setItem: (key, value) => { items.set(String(key), String(value)); },
     removeItem: (key) => { items.delete(String(key)); },
+    get length() { return items.size; },
+    key: (index) => [...items.keys()][index] ?? null,
   };
 }
 

@@ -69,6 +69,8 @@ MAX_STORED = stored.MAX_STORED
 MAX_DEPTH = stored.MAX_DEPTH
 MAX_TEXT = 300
 """The longest title, result or key a summary may hold."""
+MAX_KEYS = 1_000
+"""Keys looked at when reclaiming orphaned kept games."""
 MAX_SPLIT = 200
 """A list or object of games is split into at most this many parts; the rest is put aside as one."""
 UNREADABLE_MOVE = "one of its moves is not a move this version of the game allows"
@@ -120,6 +122,16 @@ class MemoryStorage:
 
 
 too_deep = stored.too_deep
+
+
+def stored_keys(storage: Storage) -> list[str]:
+    """The keys the storage holds (none when it cannot list them), at most :data:`MAX_KEYS`."""
+    try:
+        length = min(int(storage.length), MAX_KEYS)  # type: ignore[attr-defined]
+        keys = [storage.key(i) for i in range(length)]  # type: ignore[attr-defined]
+    except Exception:  # a storage that cannot list its keys: nothing to reclaim
+        return []
+    return [str(key) for key in keys if isinstance(key, str)]
 
 
 def _split(key: str, text: str, kind: type, most: int) -> tuple[Any, list[Bad]]:
@@ -580,8 +592,29 @@ class Keeper:
         for key, entry in self.saves().items():
             if "line" not in entry:
                 self._migrate_save(key, entry)
+        self.reclaim_orphans()
         self.lobby_summary(finished=len(self.aside()) > aside_before or self.raw(SAVES_KEY) != saves_before)
         return PUT_ASIDE if len(self.aside()) > aside_before else None
+
+    def reclaim_orphans(self) -> None:
+        """Kept games that no summary names (a write cut short, an older tab): one that reads and goes on is
+        listed again; any other is put aside and its room given back."""
+        saves = self.saves()
+        orphans = [key for key in stored_keys(self.storage)
+                   if key.startswith(KEPT_PREFIX) and key.removeprefix(KEPT_PREFIX) not in saves][:MAX_SAVES]
+        for key in orphans:
+            entry = self.read(key, dict, None)  # an unreadable text is put aside by read
+            if entry is None:
+                continue
+            try:
+                session = session_from(entry)
+            except ValueError as exc:
+                session, problem = None, str(exc)[:MAX_TEXT]
+            if session is not None and not session.state.is_terminal() and KEPT_PREFIX + game_key(session) == key:
+                self.keep(session)
+                continue
+            if self.put_aside(key, entry, problem if session is None else "a kept game that no summary named"):
+                self.remove(key)
 
     def _migrate_current(self, text: str) -> None:
         stored = self.read(OLD_CURRENT_KEY, dict, None)  # an unreadable text is put aside by read
