@@ -4,6 +4,12 @@ pass text in and effects out). Prints what was tried and how much failed::
 
     python3 tests/bench/hostile.py                  # 2,000 of each kind
     python3 tests/bench/hostile.py --each 20000 --seed 3
+    python3 tests/bench/hostile.py --each 0         # only the timed storage shapes
+
+It also times the storage shapes that once froze the page (bad entries by the thousand, a 400,001-entry history
+beside a deep saves entry, a deep entry among good games, an orphaned 2,000,000-character kept game): from a
+fresh page's start to a usable lobby and a started game, each of which must stay within
+:data:`USABLE_SECONDS` on this machine (the page, in Pyodide, is about twice as slow as CPython).
 
 A failure is an exception out of a controller (the page would show "Something went wrong"), a message that quotes
 more than :data:`LONGEST_MESSAGE` characters, a lobby that no longer lists or starts a game after a storage attack,
@@ -43,13 +49,22 @@ from cardtable_web.setup import Seat, Setup  # noqa: E402
 
 import pyengine  # noqa: E402
 
+USABLE_SECONDS = 2.0
+"""How long a hostile store may keep the lobby from being usable (in the page)."""
+PYODIDE_FACTOR = 2.0
+"""Pure Python in the page is about this much slower than CPython here."""
+PYTHON_WORDS = ("Exceeds the limit", "set_int_max_str_digits", "Traceback", "Error:", "sys.")
+"""Python's own words, which no message of the site may hold."""
 LONGEST_MESSAGE = 600
 """A refusal quotes at most about 40 characters of a bad value; with its sentence it stays under this."""
 
 ODD_TEXTS = ["", "٢", "７", "-0", "1e9", "NaN", "null", "true", "[]", "{}", "%00", "%ZZ", "<script>", "'\"", "\u202e",
-             "x" * 5_000, "9" * 40, "-1", "0x10", " 7", "7 ", "+7", "game", "&", "=", "#", "?"]
+             "x" * 5_000, "9" * 40, "-1", "0x10", " 7", "7 ", "+7", "game", "&", "=", "#", "?",
+             "9" * 5_000, "9" * 4_301, "1" + "0" * 39, "-" + "9" * 41, "[" * 3_000, "%5B" * 3_000]
 ODD_JSON: list[Any] = [None, True, 0, -1, 1.5, 10**30, "", "x" * 3_000, [], {}, [[[[]]]], {"a": {"b": {}}},
-                       {"length": 1}, ["x"], "yesterday", float("inf")]
+                       {"length": 1}, ["x"], "yesterday", float("inf"), 10**40, 2**128, -(2**64)]
+HUGE_NUMBER = "9" * 5_000
+"""A JSON number past Python's own limit on digits (written into texts, since Python cannot write it)."""
 
 
 def odd_value(rnd: random.Random, depth: int = 0) -> Any:
@@ -66,6 +81,11 @@ def odd_value(rnd: random.Random, depth: int = 0) -> Any:
 
 def dumps(value: Any) -> str:
     return json.dumps(value, allow_nan=True)
+
+
+def nested(depth: int, leaf: str = "1") -> str:
+    """A JSON value nested ``depth`` lists deep (Python's own writer would recurse that deep)."""
+    return "[" * depth + leaf + "]" * depth
 
 
 def sample_sessions() -> list[Session]:
@@ -132,6 +152,8 @@ def check_effects(effects: list[Any]) -> None:
     for effect in effects:
         if isinstance(effect, LobbyError) and not effect.trouble and len(effect.text) > LONGEST_MESSAGE:
             raise AssertionError(f"a {len(effect.text)}-character message: {effect.text[:100]}")
+        if isinstance(effect, LobbyError) and any(words in effect.text for words in PYTHON_WORDS):
+            raise AssertionError(f"Python's words: {effect.text[:200]}")
         if isinstance(effect, LobbyError) and effect.trouble:
             raise AssertionError(f"trouble: {effect.text}")
 
@@ -142,8 +164,10 @@ def soak_addresses(soak: Soak, sessions: list[Session], rnd: random.Random, coun
     for i in range(count):
         session = rnd.choice(sessions)
         base = address.encode(session)
-        kind = i % 3
+        kind = i % 4
         text = mutate(base, rnd) if kind < 2 else "?" + mutate(base.replace("&moves=", "&x="), rnd)
+        if kind == 3:
+            text = mutate(f"lesson={session.state.game}&step={rnd.choice(['1', '2', HUGE_NUMBER])}", rnd)
 
         def run(text: str = text, kind: int = kind) -> None:
             control = TableController(keeper)
@@ -233,7 +257,10 @@ def soak_embed(soak: Soak, rnd: random.Random, count: int) -> None:
                 command[field][rnd.choice(list(command[field]))] = odd_value(rnd)  # one field of a good value
             else:
                 command[field] = odd_value(rnd)
-        text = dumps(command) if rnd.random() < 0.95 else rnd.choice(["{", "[]", "null", dumps(odd_value(rnd))])
+        text = dumps(command) if rnd.random() < 0.9 else rnd.choice([
+            "{", "[]", "null", dumps(odd_value(rnd)), f'{{"type": "load", "id": {i}, "position": {nested(3_000)}}}',
+            f'{{"type": "load", "id": {i}, "record": {{"seed": {HUGE_NUMBER}}}}}',
+            f'{{"type": "play", "id": {i}, "action": {HUGE_NUMBER}}}'])
 
         def run(text: str = text, search: str = rnd.choice(frames), i: int = i) -> None:
             control = EmbedController()
@@ -244,10 +271,64 @@ def soak_embed(soak: Soak, rnd: random.Random, count: int) -> None:
                 raise AssertionError(f"no reply kept the id: {posts}")
             soak.saw(f"embed reply {posts[0].get('type') if posts else 'none'}")
             for post in posts:
-                if len(str(post.get("message", ""))) > LONGEST_MESSAGE:
+                message = str(post.get("message", ""))
+                if len(message) > LONGEST_MESSAGE:
                     raise AssertionError("a long message")
+                if any(words in message for words in PYTHON_WORDS):
+                    raise AssertionError(f"Python's words: {message[:200]}")
 
         soak.attempt("embed messages", text, run)
+
+
+def timed_stores(sessions: list[Session]) -> dict[str, dict[str, str]]:
+    """The storage shapes that once froze the page, each a fresh store of this machine's browser."""
+    good = MemoryStorage()
+    Keeper(good).finish(sessions[0], "done")  # a game a few moves long: a thousand of them fit in the quota
+    entry = json.loads(good.items[HISTORY_KEY])[0]
+    stores: dict[str, dict[str, str]] = {}
+    for bad in (500, 1_000, 2_000, 4_000):
+        stores[f"{bad:,} bad history entries"] = {HISTORY_KEY: json.dumps([{**entry, "date": "now"}] * bad + [entry])}
+    stores["400,001-entry history, deep saves"] = {HISTORY_KEY: "[" + ",".join(["1"] * 400_001) + "]",
+                                                  SAVES_KEY: '{"a":' * 400_000}
+    stores["a list 100 deep among good games"] = {HISTORY_KEY: "[" + ",".join([json.dumps(entry), nested(100)] * 25)
+                                                 + "]"}
+    stores["4,000 bad saves"] = {SAVES_KEY: json.dumps({f"k{i}": {"updated": "then"} for i in range(4_000)})}
+    stores["orphaned 2,000,000-character game"] = {KEPT_PREFIX + "x": json.dumps({"record": "y" * 2_000_000})}
+    stores["huge numbers everywhere"] = {key: f'[{{"date": {HUGE_NUMBER}}}]' for key in (HISTORY_KEY, SAVES_KEY,
+                                                                                        PUT_ASIDE_KEY, LOBBY_KEY)}
+    stores["5,000,000 characters of brackets"] = {HISTORY_KEY: "[" * 5_000_000}
+    stores["2,500,000 ones in a broken list"] = {HISTORY_KEY: "[" + "1," * 2_500_000}
+    return stores
+
+
+def time_storage(soak: Soak, sessions: list[Session]) -> list[str]:
+    """Each timed store: the seconds from a fresh page's start (migrate, the lobby) to a started game, in CPU time
+    (the figure a machine of its own would see) beside the clock's."""
+    lines = []
+    for name, items in timed_stores(sessions).items():
+        storage = MemoryStorage()
+        storage.items = dict(items)
+        size = sum(map(len, items.values()))
+        started, cpu = time.perf_counter(), time.process_time()
+
+        def run(storage: MemoryStorage = storage) -> None:
+            control = TableController(Keeper(storage))
+            check_effects(control.migrate())
+            control.keeper.lobby_summary()
+            effects = control.start(json.dumps({"game": "silver-bars", "players": 2, "bots": [1], "level": "easy"}))
+            if not any(isinstance(e, TableScreen) for e in effects):
+                raise AssertionError("no game started")
+
+        soak.attempt("timed stores", name, run)
+        took, wall = time.process_time() - cpu, time.perf_counter() - started
+        if took * PYODIDE_FACTOR > USABLE_SECONDS:
+            soak.failures.append(f"timed stores: {name} took {took:.2f} s (about {took * PYODIDE_FACTOR:.1f} s "
+                                 "in the page)")
+        aside = Keeper(storage).aside()
+        lines.append(f"  {name} ({size:,} characters): {took:.3f} s of CPU ({wall:.3f} s on the clock, the machine "
+                     "shared) to a usable lobby and a started game; "
+                     f"{sum(e.get('count', 1) for e in aside):,} put aside")
+    return lines
 
 
 def main() -> int:
@@ -258,6 +339,7 @@ def main() -> int:
     rnd = random.Random(args.seed)
     soak = Soak()
     sessions = sample_sessions()
+    stores = time_storage(soak, sessions)
     started = time.perf_counter()
     soak_addresses(soak, sessions, rnd, args.each)
     soak_storage(soak, sessions, rnd, args.each)
@@ -267,6 +349,8 @@ def main() -> int:
     print(f"hostile inputs tried: {tried} ({sum(soak.tried.values())} in all, {took:.0f} s); "
           f"failures: {len(soak.failures)}")
     print("  outcomes: " + ", ".join(f"{kind} {n}" for kind, n in sorted(soak.outcomes.items())))
+    print("storage that once froze the page (CPython here; the page is about twice as slow):")
+    print("\n".join(stores))
     for failure in soak.failures[:5]:
         print("  " + failure)
     return 1 if soak.failures else 0

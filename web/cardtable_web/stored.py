@@ -16,6 +16,8 @@ from typing import Any
 MAX_STORED = 5_000_000
 """A stored entry longer than this is not read (a browser's storage holds about this much in all)."""
 MAX_DEPTH = 64
+MAX_TOKENS = 200_000
+"""Splitting a text looks at most this many of its strings and marks; the rest is one part, put aside unread."""
 MAX_DIGITS = 60
 """The longest whole number a stored entry may hold (seeds take at most 40 digits)."""
 
@@ -30,8 +32,8 @@ def too_deep(text: str) -> bool:
     string methods, so a long entry is measured without a Python loop over every character."""
     outside = "".join(text.replace("\\\\", "").replace('\\"', "").split('"')[::2])
     depth = 0
-    for bracket in _BRACKET.findall(outside):
-        depth += 1 if bracket in "[{" else -1
+    for found in _BRACKET.finditer(outside):
+        depth += 1 if found.group() in "[{" else -1
         if depth > MAX_DEPTH:
             return True
     return False
@@ -68,14 +70,17 @@ class Part:
 
 def parts(text: str, most: int) -> tuple[list[Part], str] | None:
     """The first ``most`` top-level parts of the JSON list or object ``text`` and the text after them ("" when
-    there is none: the whole text was split); None when ``text`` is neither. One pass over what it splits."""
+    there is none: the whole text was split); None when ``text`` is neither. One pass over what it splits, which
+    is at most :data:`MAX_TOKENS` strings and marks."""
     body = text.strip()
     if not body or body[0] not in "[{":
         return None
     is_object = body[0] == "{"
     found: list[Part] = []
     depth, start, key = 0, 1, None
-    for token in _TOKEN.finditer(body):
+    for seen, token in enumerate(_TOKEN.finditer(body)):
+        if seen >= MAX_TOKENS:
+            return found, body[start:]
         mark = token.group()
         if mark in "[{":
             depth += 1
