@@ -251,3 +251,78 @@ def test_any_settings_give_a_setup_or_a_value_error(data: dict[str, Any]) -> Non
         assert len(str(exc)) < SHORT
         return
     Session(setup)
+
+
+# -- huge numbers and deep nesting at every door, refused in the site's words -------------------------------------
+
+NINES = "9" * 5_000
+PYTHON_WORDS = ("Exceeds the limit", "set_int_max_str_digits", "Traceback", "sys.", "Error")
+
+
+def in_site_words(text: str) -> str:
+    assert not any(words in text for words in PYTHON_WORDS), text
+    assert len(text) < 2 * SHORT, text
+    return text
+
+
+@pytest.mark.parametrize(
+    ("fragment", "words"),
+    [
+        pytest.param(f"lesson=carbles&step={NINES}", "steps 1 to", id="lesson-step-of-5000-nines"),
+        pytest.param(f"lesson={NINES}", "no lesson", id="lesson-of-5000-nines"),
+        pytest.param(f"game=carbles&v=2&players=2&seed={NINES}", "seed", id="seed-of-5000-nines"),
+        pytest.param(f"game=carbles&v=2&players={NINES}&seed=1", "players", id="players-of-5000-nines"),
+        pytest.param(f"game=carbles&v=2&players=2&seed=1&takebacks={NINES}", "take-back", id="takebacks"),
+        pytest.param(f"game=carbles&v=2&players=2&seed=1&delay={NINES}", "pause", id="delay"),
+        pytest.param(f"game=carbles&v=2&players=2&seed=1&moves={NINES}", "move 1", id="moves"),
+        pytest.param(f"game=carbles&v={NINES}&players=2&seed=1", "version", id="version"),
+        pytest.param("game=carbondale&v=2&players=2&seed=1&position=" + "[" * 3_000, "deeper", id="deep-position"),
+        pytest.param(f'game=carbondale&v=2&players=2&seed=1&position={{"x":{NINES}}}', "digits", id="huge-in-position"),
+    ],
+)
+def test_hostile_addresses_are_refused_in_the_sites_words(fragment: str, words: str) -> None:
+    from cardtable_web.controller import TableController
+    from cardtable_web.effects import LobbyError
+
+    control = TableController(Keeper(MemoryStorage()))
+    errors = [e.text for e in control.open_address("#" + fragment) if isinstance(e, LobbyError)]
+    assert errors and words in in_site_words(errors[0]), errors
+
+
+@pytest.mark.parametrize(
+    ("command", "words"),
+    [
+        pytest.param('{"type": "load", "id": 1, "position": ' + "[" * 3_000 + "]" * 3_000 + "}", "deeper",
+                     id="position-3000-deep"),
+        pytest.param('{"type": "load", "id": 1, "position": ' + '{"a":' * 3_000 + "1" + "}" * 3_001, "deeper",
+                     id="object-3000-deep"),
+        pytest.param(f'{{"type": "load", "id": 1, "record": {{"seed": {NINES}}}}}', "digits", id="huge-seed"),
+        pytest.param(f'{{"type": "play", "id": 1, "action": {NINES}}}', "digits", id="huge-action"),
+        pytest.param(f'{{"type": "load", "id": {NINES}}}', "digits", id="huge-id"),
+        pytest.param(json.dumps(json.dumps({"type": "load"})), "not its JSON text", id="json-text"),
+    ],
+)
+def test_hostile_embed_commands_are_refused_in_the_sites_words(command: str, words: str) -> None:
+    from cardtable_web.effects import Post
+    from cardtable_web.embed_controller import EmbedController
+
+    control = EmbedController()
+    control.open_address("?game=carbondale&position=figure-1", 3)
+    (error,) = [e.event for e in control.command(command) if isinstance(e, Post)]
+    assert error["type"] == "error" and words in in_site_words(error["message"]), error
+
+
+@pytest.mark.parametrize(
+    "query",
+    [f"?game=carbles&players={NINES}", f"?game=carbles&seed={NINES}", f"?game=carbles&seat={NINES}&interactive=1",
+     "?game=carbondale&position=" + "[" * 3_000, f'?game=carbles&record={{"seed":{NINES}}}',
+     f"?game=carbles&delay={NINES}"],
+    ids=["players", "seed", "seat", "deep-position", "huge-record-seed", "delay"],
+)
+def test_hostile_embed_addresses_are_refused_in_the_sites_words(query: str) -> None:
+    from cardtable_web.effects import Post
+    from cardtable_web.embed_controller import EmbedController
+
+    posts = [e.event for e in EmbedController().open_address(query, 3) if isinstance(e, Post)]
+    assert posts and posts[0]["type"] == "error", posts
+    in_site_words(posts[0]["message"])

@@ -235,6 +235,8 @@ def parse_command(text: object) -> dict[str, Any]:
         data = read_json(text, "command")
     except ValueError as exc:
         raise CommandError(str(exc)) from None
+    if isinstance(data, str):
+        raise CommandError("a command is a plain object, not its JSON text: post the object itself")
     if not isinstance(data, dict):
         raise CommandError("a command is a plain object with a type")
     ident = data.get("id")

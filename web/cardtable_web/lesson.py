@@ -72,7 +72,7 @@ def read_address(fragment: str) -> tuple[str, int]:
         raise ValueError(f"there is no lesson called {game[:40]!r}")
     step = fields.get("step", "1")
     count = len(lesson_for(game).steps)
-    if not step.isascii() or not step.isdigit() or not 1 <= int(step) <= count:
+    if not (0 < len(step) <= 3 and step.isascii() and step.isdigit()) or not 1 <= int(step) <= count:
         raise ValueError(f"the lesson of {pyengine.GAMES[game].title} has steps 1 to {count}")
     return game, int(step) - 1
 
