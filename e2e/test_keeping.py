@@ -196,16 +196,47 @@ def test_a_finished_game_replays_to_its_final_scores(page: Page) -> None:
 
 
 def test_finished_games_are_listed_with_statistics(page: Page) -> None:
-    """A game started here counts in the statistics (one opened from a link that shows its deal would not)."""
-    page.goto("index.html?game=carbon-city-zero&players=1&seed=12&delay=0")
+    """A game dealt from a fresh secret seed counts in the statistics (one whose seed was chosen, typed or in a
+    link, would not)."""
+    page.goto("index.html?game=carbon-city-zero&players=1&delay=0")
     wait_settled(page)
     rnd2 = random.Random(10)
     while wait_settled(page) != "over":
         one_click(page, rnd2)
     page.locator("#over-to-lobby").click()
     expect(page.locator("#history li")).to_have_count(1)
+    expect(page.locator("#history li")).not_to_contain_text("not counted")
     expect(page.locator("#statistics")).to_contain_text("Carbon City Zero")
     expect(page.locator("#kept li")).to_have_count(0)
     page.locator("#history li").get_by_role("button", name="Replay").click()
     page.wait_for_function("document.documentElement.dataset.replayIndex !== undefined")
     assert json.loads(page.evaluate("localStorage.getItem('cardtable.history')"))[0]["game"] == "carbon-city-zero"
+
+
+def test_no_seed_is_shown_and_a_typed_one_is_a_chosen_deal(page: Page) -> None:
+    """The lobby never shows the seed of the game in play or of the one Start will deal: its Seed box stays empty,
+    the game is dealt from 128 secret bits (kept as text, so no script's numbers change it) with the keyed deal, and
+    the page deals what the engine deals. A typed seed is a chosen deal, kept as not counted."""
+    page.goto("index.html")
+    expect(page.locator("#seed")).to_have_value("")
+    page.goto("index.html?game=silver-bars&players=2&bots=1&level=easy&delay=0")
+    wait_settled(page)
+    clicks(page, random.Random(3), 4)
+    record = saved_record(page)
+    assert isinstance(record["seed"], str) and int(record["seed"]).bit_length() > 100, record["seed"]
+    assert record["rules_version"] == pyengine.GAMES["silver-bars"].rules_version
+    replayed = pyengine.replay(record)  # the page's deal is CPython's: every move the page allowed replays
+    assert replayed.played == len(record["actions"]) > 0
+    page.locator("#to-lobby").click()
+    expect(page.locator("#seed")).to_have_value("")
+    assert record["seed"] not in page.locator("#lobby").inner_text()
+    page.locator("#seed").fill("12345678901234567890123456789012345678")
+    page.locator("#start").click()
+    wait_settled(page)
+    chosen = json.loads(page.evaluate(f"localStorage.getItem('cardtable.kept.' + {json.dumps(_newest_key(page))})"))
+    assert chosen["record"]["seed"] == "12345678901234567890123456789012345678" and chosen["counted"] is False
+
+
+def _newest_key(page: Page) -> str:
+    saves = json.loads(page.evaluate("localStorage.getItem('cardtable.saves')"))
+    return max(saves, key=lambda key: saves[key]["updated"])
