@@ -230,6 +230,12 @@ def test_no_seed_is_shown_and_a_typed_one_is_a_chosen_deal(page: Page) -> None:
     page.locator("#to-lobby").click()
     expect(page.locator("#seed")).to_have_value("")
     assert record["seed"] not in page.locator("#lobby").inner_text()
+    page.goto("index.html?game=silver-bars&players=2&bots=1&level=easy&delay=0")  # Python restored anew
+    wait_settled(page)
+    assert page.evaluate("document.documentElement.dataset.python") == "snapshot"
+    again = saved_record(page)
+    assert again["seed"] != record["seed"], "a snapshot's fixed entropy must not fix the seeds"
+    page.locator("#to-lobby").click()
     page.locator("#seed").fill("12345678901234567890123456789012345678")
     page.locator("#start").click()
     wait_settled(page)
