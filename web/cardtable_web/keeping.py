@@ -684,7 +684,7 @@ def finished_text(entry: dict[str, Any]) -> str:
     """A finished game in the lobby's list: what, against whom, the result, and whether take-backs were used."""
     marks = " (with take-backs)" if entry.get("takebacks") else ""
     if entry.get("counted") is False:
-        marks += " (not counted: it came from a link or a position)"
+        marks += " (not counted: a chosen deal, a link or a position)"
     return f"{entry['title']} {entry.get('against', '')}: {entry['result']}{marks}"
 
 

@@ -76,8 +76,8 @@ class Session:
         self.table = ""
         """The table's name its sealed address gives instead of the seed (drawn when it is first kept)."""
         self.counted = (state is None or state.position is None) and not setup.chosen
-        """Whether the game counts in the statistics: not when it came from a link that showed its deal (the
-        hidden cards could be known), or from a position."""
+        """Whether the game counts in the statistics: not when its deal was chosen (a typed seed) or came from a
+        link that showed it (the hidden cards could be known), or from a position."""
 
     # -- whose screen -------------------------------------------------------------------
     @property
