@@ -574,75 +574,19 @@ class Keeper:
             self.lobby_summary()
             raise ValueError(put_aside_words(exc)) from None
 
-    # -- earlier versions' storage ------------------------------------------------------------------------------------
+    # -- earlier versions' storage, and orphans ------------------------------------------------------------------
     def migrate(self) -> str | None:
-        """Bring in what earlier versions kept (once): the full save of the game on the table
-        (``cardtable.current-game``) and kept games stored as their address; an unreadable one is put aside.
+        """Bring in what earlier versions kept, and reclaim orphaned kept games (see :mod:`cardtable_web.bringing`).
         Returns the message for the lobby when something was put aside (None: nothing to say)."""
-        aside_before = len(self.aside())
-        saves_before = self.raw(SAVES_KEY)
-        old = self.raw(OLD_UNREADABLE_KEY)
-        if old is not None:
-            self.put_aside(OLD_UNREADABLE_KEY, old, "an earlier version could not read it")
-            self.remove(OLD_UNREADABLE_KEY)
-        current = self.raw(OLD_CURRENT_KEY)
-        if current is not None:
-            self._migrate_current(current)
-        self.remove(OLD_LAST_KEY)  # the last finished game: the history holds it too
-        for key, entry in self.saves().items():
-            if "line" not in entry:
-                self._migrate_save(key, entry)
-        self.reclaim_orphans()
-        self.lobby_summary(finished=len(self.aside()) > aside_before or self.raw(SAVES_KEY) != saves_before)
-        return PUT_ASIDE if len(self.aside()) > aside_before else None
+        from .bringing import bring_in
+
+        return bring_in(self)
 
     def reclaim_orphans(self) -> None:
-        """Kept games that no summary names (a write cut short, an older tab): one that reads and goes on is
-        listed again; any other is put aside and its room given back."""
-        saves = self.saves()
-        orphans = [key for key in stored_keys(self.storage)
-                   if key.startswith(KEPT_PREFIX) and key.removeprefix(KEPT_PREFIX) not in saves][:MAX_SAVES]
-        for key in orphans:
-            entry = self.read(key, dict, None)  # an unreadable text is put aside by read
-            if entry is None:
-                continue
-            try:
-                session = session_from(entry)
-            except ValueError as exc:
-                session, problem = None, str(exc)[:MAX_TEXT]
-            if session is not None and not session.state.is_terminal() and KEPT_PREFIX + game_key(session) == key:
-                self.keep(session)
-                continue
-            if self.put_aside(key, entry, problem if session is None else "a kept game that no summary named"):
-                self.remove(key)
+        """Kept games that no summary names: listed again when they read, else put aside (their room given back)."""
+        from .bringing import reclaim_orphans
 
-    def _migrate_current(self, text: str) -> None:
-        stored = self.read(OLD_CURRENT_KEY, dict, None)  # an unreadable text is put aside by read
-        if stored is None:
-            return
-        try:
-            session = session_from(stored)
-        except ValueError as exc:
-            self.put_aside(OLD_CURRENT_KEY, text, str(exc)[:MAX_TEXT])
-            self.remove(OLD_CURRENT_KEY)
-            return
-        if not session.state.is_terminal() and game_key(session) not in self.saves():
-            self.keep(session)
-        self.remove(OLD_CURRENT_KEY)
-
-    def _migrate_save(self, key: str, entry: dict[str, Any]) -> None:
-        """An earlier version's kept game (its address) in today's form, under today's key (which names the
-        options)."""
-        session: Session | None = None
-        try:
-            session = address.decode(entry["address"])
-        except ValueError as exc:
-            self.put_aside(f"{SAVES_KEY} {key}"[:MAX_TEXT], entry, str(exc)[:MAX_TEXT])
-        saves = self.saves()
-        saves.pop(key, None)
-        self.write(SAVES_KEY, saves)
-        if session is not None and not session.state.is_terminal():
-            self.keep(session, entry["updated"] / 1000)
+        reclaim_orphans(self)
 
     # -- the lobby -----------------------------------------------------------------------------------------------
     def lobby_summary(self, finished: bool = True) -> dict[str, Any]:
