@@ -190,3 +190,16 @@ def test_any_query_gives_a_setup_or_words(pairs: list[tuple[str, str]]) -> None:
         assert len(error) < 1_000
     if setup is not None:
         Session(setup)
+
+
+def test_the_computers_chances_do_not_come_from_the_deals_seed() -> None:
+    """A computer seat's search (and a suggestion) draws from a secret of its own, drawn with the game: two tables
+    of the same deal do not share it, and knowing the seed does not give it; a test may still fix it."""
+    setup = read_setup({"game": "silver-bars", "players": 2, "seed": "7", "bots": [1]})
+    one, two = Session(setup), Session(setup)
+    assert one.state == two.state, "the same deal"
+    assert one.bot_seed(1) != two.bot_seed(1) and setup.seed * 31 + 1 not in (one.bot_seed(1), two.bot_seed(1))
+    assert one.secret.bit_length() > 100
+    assert Session(setup, secret=5).bot_seed(1) == Session(setup, secret=5).bot_seed(1)
+    request = json.loads(one.think_request(1))
+    assert request["seed"] == one.bot_seed(1) and str(setup.seed) != str(request["seed"])
