@@ -1,0 +1,624 @@
+// The lobby (plain script: it appears at once) and the start of the Python runtime.
+// Everything is loaded from this site's own folder; the page works under any sub-path.
+
+import { keeps, storage } from "./store.js";
+
+// The games and the computer's levels, written into the page at build time by `python -m pyengine games --json`.
+const lobbyData = JSON.parse(document.getElementById("games-data")?.textContent || '{"games": [], "levels": []}');
+const games = lobbyData.games;
+const LEVELS = lobbyData.levels;
+const DEFAULT_LEVEL = (LEVELS.find((l) => l.default) || LEVELS[0] || { name: "normal" }).name;
+const $ = (id) => document.getElementById(id);
+
+const bridge = {
+  ready: false,
+  failed: false,  // Python could not start (pythonFailed)
+  pending: null,
+  pythonReady() {
+    bridge.ready = true;
+    setProgress(100, "Python is ready.");
+    $("runtime").classList.add("done");
+    document.documentElement.dataset.state = "ready";
+    $("start-note").textContent = "";
+    refreshKept();  // what Python wrote as it started (earlier versions' games brought in, bad entries put aside)
+    const waiting = bridge.pending;
+    bridge.pending = null;
+    if (waiting) waiting();
+  },
+  // One message in the lobby (and, for something unexpected, a bug report to copy); the lobby stays usable.
+  showLobbyError(text, report) {
+    $("lobby-error").textContent = text;
+    $("lobby-error-box").hidden = false;
+    $("bug-report").value = report || "";
+    $("report-row").hidden = !report;
+    $("report-note").textContent = "";
+    $("table").hidden = true;
+    $("lobby").hidden = false;
+    if (bridge.ready) document.documentElement.dataset.state = "ready";
+  },
+  showTrouble(text, report) {
+    bridge.showLobbyError(`${text}. Your game was kept as far as it went; you can continue it or start another.`, report);
+  },
+};
+window.cardTable = bridge;
+
+// ---------------------------------------------------------------- runtime progress
+const steps = {
+  "Loading Pyodide": 20, "Loading Storage": 30, "Loaded Storage": 35, "Loading interpreter": 40,
+  "Loaded interpreter": 75, "Loading files": 80, "Loaded files": 88, "Loaded Pyodide": 92,
+};
+function setProgress(value, text) {
+  const bar = $("runtime-progress");
+  bar.value = Math.max(bar.value, value);
+  bar.textContent = `${bar.value}%`;
+  if (text && !bridge.failed) $("runtime-status").textContent = text;  // PyScript's steps may come after a failure
+}
+addEventListener("py:progress", (event) => {
+  const step = steps[event.detail];
+  if (step) setProgress(step, `${event.detail}…`);
+});
+
+async function startPython() {
+  setProgress(10, "Loading the Python runtime…");
+  // PyScript loads Python through web/python.js (the same module instance as here): it unpacks the engine wheel and
+  // the browser package, and starts from the build's memory snapshot once the browser holds it. Python starts at
+  // once (begin), while PyScript itself loads.
+  const python = new URL("web/python.js", document.baseURI).href;
+  const starter = import(python);
+  const build = await (await fetch("build.json", { cache: "no-cache" })).json();
+  document.documentElement.dataset.build = build.cache_key;  // invitations to other devices carry it
+  const here = (path) => new URL(`${path}?v=${build.cache_key}`, document.baseURI).href;
+  const module = await starter;
+  const game = new URLSearchParams(location.hash.replace(/^#/, "")).get("game") || params.get("game");
+  module.configure(build, "cached", document.baseURI, game);
+  module.begin().catch(pythonFailed);  // PyScript asks for this Python: without it, nothing can start
+  const script = document.createElement("script");
+  script.type = "py";
+  script.src = here("web/main.py");
+  script.setAttribute("config", JSON.stringify({ interpreter: python }));
+  document.body.append(script);
+  await import(new URL(build.pyscript, document.baseURI).href);
+  setProgress(15);
+}
+
+// ---------------------------------------------------------------- the lobby
+const params = new URLSearchParams(location.search);
+let current = null;
+
+function gameById(id) {
+  return games.find((g) => g.id === id);
+}
+
+// The rules drawer from the lobby: the page is fetched at once; its live figures appear once Python is ready.
+async function openRules(id) {
+  $("rules-lesson").dataset.game = id;
+  const body = $("rules-body");
+  body.innerHTML = "<p>Loading the rules…</p>";
+  bridge.showRules(true);  // open at once: the page may still be busy starting Python
+  let response = null;
+  try { response = await fetch(`web/rules/${id}.html`); } catch { response = null; }
+  body.innerHTML = response && response.ok ? await response.text() : "<p>The rules page could not be loaded.</p>";
+  whenReady(() => bridge.drawFigures(id), "");
+}
+
+function buildGameList() {
+  const list = $("game-list");
+  for (const game of games) {
+    const label = document.createElement("label");
+    label.className = "game-choice";
+    const players = game.min_players === game.max_players ? `${game.min_players}` : `${game.min_players}–${game.max_players}`;
+    label.innerHTML = `<input type="radio" name="game" value="${game.id}"> <span class="title"></span>
+      <span class="meta">${players} players${game.cooperative ? " · cooperative" : ""}</span><span class="blurb"></span>`;
+    label.querySelector(".title").textContent = game.title;
+    label.querySelector(".blurb").textContent = game.blurb;
+    label.querySelector("input").addEventListener("change", () => chooseGame(game.id));
+    const rulesButton = document.createElement("button");
+    rulesButton.type = "button";
+    rulesButton.className = "btn rules-link";
+    rulesButton.textContent = "Rules";
+    rulesButton.setAttribute("aria-label", `Rules of ${game.title}`);
+    rulesButton.addEventListener("click", (event) => { event.preventDefault(); openRules(game.id); });
+    label.append(rulesButton);
+    const lessonButton = document.createElement("button");
+    lessonButton.type = "button";
+    lessonButton.className = "btn lesson-link";
+    lessonButton.dataset.game = game.id;
+    lessonButton.innerHTML = `Learn to play<span class="lesson-done"></span>`;
+    lessonButton.dataset.title = game.title;
+    lessonButton.addEventListener("click", (event) => { event.preventDefault(); startLesson(game.id); });
+    label.append(lessonButton);
+    list.append(label);
+  }
+}
+
+// ---------------------------------------------------------------- lessons
+// "Learn to play" opens the game's lesson (cardtable_web.lesson) at its first unfinished step. Python keeps the
+// finished steps under LESSONS_KEY, {game: [step numbers]}; the lobby only counts them (read like hostile input).
+const LESSONS_KEY = "cardtable.lessons";
+
+function startLesson(id) {
+  $("lobby-error-box").hidden = true;
+  whenReady(() => bridge.startLesson(id), "The lesson opens as soon as Python is ready…");
+}
+
+function refreshLessons() {
+  let stored = null;
+  try {
+    const text = storage.getItem(LESSONS_KEY);
+    stored = text && text.length < 10000 ? JSON.parse(text) : null;
+  } catch { stored = null; }
+  for (const button of document.querySelectorAll(".lesson-link")) {
+    const steps = stored && typeof stored === "object" ? stored[button.dataset.game] : null;
+    const done = Array.isArray(steps) ? new Set(steps.filter((n) => Number.isInteger(n) && n >= 0 && n < 10)).size : 0;
+    const said = done ? ` (${done} step${done === 1 ? "" : "s"} done)` : "";
+    button.querySelector(".lesson-done").textContent = said;
+    button.setAttribute("aria-label", `Learn to play ${button.dataset.title}${said}`);
+  }
+}
+
+function chooseGame(id, wanted = {}) {
+  current = gameById(id);
+  if (!current) return;
+  document.querySelector(`input[name=game][value="${id}"]`).checked = true;
+  const select = $("players");
+  select.innerHTML = "";
+  for (let n = current.min_players; n <= current.max_players; n++) {
+    select.append(new Option(String(n), String(n)));
+  }
+  const players = wanted.players ?? Math.min(Math.max(2, current.min_players), current.max_players);
+  select.value = String(players);
+  buildSeats(players, wanted.bots, wanted.levels);
+  buildOptions(wanted.options || {});
+}
+
+function buildSeats(players, bots, levels) {
+  const seats = $("seats");
+  const old = [...seats.querySelectorAll("li")].map((li) => ({
+    kind: li.querySelector(".kind").value, level: li.querySelector(".level").value,
+  }));
+  seats.innerHTML = "";
+  for (let i = 0; i < players; i++) {
+    const li = document.createElement("li");
+    const computer = bots ? bots.includes(i) : (old[i] ? old[i].kind === "computer" : i > 0);
+    const seatLevel = (levels && levels[i]) || (old[i] ? old[i].level : DEFAULT_LEVEL);
+    li.innerHTML = `<span class="seat-name seat-${i}">Player ${i + 1}</span>
+      <select class="kind" aria-label="Player ${i + 1} is"><option value="human">Human</option><option value="computer">Computer</option>${canConnect() ? '<option value="remote">Another device</option>' : ""}</select>
+      <select class="level" aria-label="Player ${i + 1} level">${LEVELS.map((l) => `<option value="${l.name}" title="${l.help}">${l.label}</option>`).join("")}</select>`;
+    li.querySelector(".kind").value = computer ? "computer" : "human";
+    li.querySelector(".level").value = seatLevel;
+    li.querySelector(".level").hidden = !computer;
+    li.querySelector(".kind").addEventListener("change", (e) => {
+      li.querySelector(".level").hidden = e.target.value !== "computer";
+    });
+    seats.append(li);
+  }
+}
+
+function buildOptions(values) {
+  const box = $("options");
+  box.innerHTML = "";
+  $("options-box").hidden = current.options.length === 0;
+  for (const option of current.options) {
+    const label = document.createElement("label");
+    label.className = "option";
+    const value = option.name in values ? values[option.name] : option.default;
+    if (option.choices.length === 2 && option.choices.every((c) => typeof c === "boolean")) {
+      label.innerHTML = `<input type="checkbox" data-option="${option.name}"> <span></span>`;
+      label.querySelector("input").checked = value === true;
+    } else {
+      label.innerHTML = `<span></span> <select data-option="${option.name}"></select>`;
+      const select = label.querySelector("select");
+      option.choices.forEach((choice, i) => select.append(new Option(choiceLabel(option, i), String(i))));
+      select.value = String(Math.max(0, option.choices.findIndex((c) => String(c) === String(value))));
+    }
+    label.querySelector("span").textContent = option.label;
+    box.append(label);
+    if (option.help) {
+      const help = document.createElement("p");
+      help.className = "hint option-help";
+      help.textContent = option.help;
+      box.append(help);
+    }
+  }
+}
+
+// A choice in words: the game's own label for it, else the value with its dashes turned into spaces.
+function choiceLabel(option, i) {
+  if (option.labels && option.labels[i]) return option.labels[i];
+  const text = String(option.choices[i]).replace(/[-_]/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function readOptions() {
+  const options = {};
+  for (const option of current.options) {
+    const input = document.querySelector(`[data-option="${option.name}"]`);
+    options[option.name] = input.type === "checkbox" ? input.checked : option.choices[Number(input.value)];
+  }
+  return options;
+}
+
+function readSettings() {
+  const seats = [...$("seats").querySelectorAll("li")];
+  const bots = [];
+  const remote = [];  // seats played on another device (web/remote.js)
+  const levels = {};
+  seats.forEach((li, i) => {
+    if (li.querySelector(".kind").value === "computer") bots.push(i);
+    if (li.querySelector(".kind").value === "remote") remote.push(i);
+    levels[i] = li.querySelector(".level").value;
+  });
+  return {
+    game: current.id,
+    players: Number($("players").value),
+    seed: $("seed").value.trim(),
+    bots,
+    levels,
+    options: readOptions(),
+    delay: Number($("pace").value),
+    remote,
+  };
+}
+
+// Whether seats may play on other devices from this browser (web/remote.js: it has WebRTC).
+function canConnect() {
+  return Boolean(window.cardTableRemote?.canConnect());
+}
+
+// "Play with others": every human seat but the first plays on another device (unless some seat says so already).
+function wireRemote() {
+  if (!canConnect()) {  // no WebRTC here: every seat plays on this device
+    $("play-others").disabled = true;
+    $("no-connection").hidden = false;
+  }
+  $("play-others").addEventListener("click", () => {
+    const kinds = [...$("seats").querySelectorAll(".kind")];
+    if (!kinds.some((k) => k.value === "remote")) kinds.slice(1).forEach((k) => { if (k.value === "human") k.value = "remote"; });
+    if (!kinds.some((k) => k.value === "remote") && kinds.length > 1) kinds[kinds.length - 1].value = "remote";
+    start(readSettings());  // no seed typed: Python draws a fresh one, which no screen shows
+  });
+  const ice = $("remote-ice");
+  ice.value = window.cardTableRemote?.iceSetting || "";
+  ice.addEventListener("change", () => { if (window.cardTableRemote) window.cardTableRemote.iceSetting = ice.value.trim(); });
+}
+
+function start(settings) {
+  $("lobby-error-box").hidden = true;
+  if (settings.remote && settings.remote.length) {  // some seats play on other devices: this page hosts
+    whenReady(() => window.cardTableRemote.start(settings), "The game starts as soon as Python is ready…");
+    return;
+  }
+  whenReady(() => bridge.startGame(JSON.stringify(settings)), "The game starts as soon as Python is ready…");
+}
+
+// The address's query (`?game=...&players=...`) is read by Python (cardtable_web.setup), the one reader of a
+// game's setup: it starts the game, or calls fillLobby with the settings it could read and what is wrong.
+function openQuery() {
+  bridge.openQuery(location.search);
+}
+
+// The lobby set to settings Python read from the address (the lobby's own JSON form), with what is wrong, said once.
+bridge.fillLobby = (settingsJSON, errorText) => {
+  const wanted = JSON.parse(settingsJSON || "{}");
+  if (wanted.game && gameById(wanted.game)) {
+    chooseGame(wanted.game, wanted);
+    $("seed").value = wanted.seed === undefined ? "" : String(wanted.seed);  // only a seed the address chose
+    const raw = String(wanted.delay ?? "");
+    const pace = $("pace");
+    if (/^\d+$/.test(raw) && ![...pace.options].some((o) => o.value === raw)) pace.append(new Option(`${raw} ms`, raw));
+    if (raw) pace.value = raw;
+  }
+  if (errorText) bridge.showLobbyError(errorText);
+};
+
+// ---------------------------------------------------------------- kept games, history and statistics
+// Python keeps the games and writes what the lobby shows (cardtable_web.keeping: Keeper.lobby_summary) as plain
+// text under LOBBY_KEY, so the lobby lists them before Python is ready. This script only displays that text
+// (textContent only: it is stored text) and hands every button to Python.
+const SAVES_KEY = "cardtable.saves";
+const HISTORY_KEY = "cardtable.history";
+const LOBBY_KEY = "cardtable.lobby";
+
+// The stored summary, or an empty one: anything of another shape is ignored, never trusted.
+function readLobby() {
+  const empty = { kept: [], finished: [], statistics: [], aside: "" };
+  let value = null;
+  try {
+    const text = storage.getItem(LOBBY_KEY);
+    value = text && text.length < 200000 ? JSON.parse(text) : null;
+  } catch { value = null; }
+  if (!value || typeof value !== "object") return empty;
+  const list = (rows, ok) => (Array.isArray(rows) ? rows.filter(ok).slice(0, 50) : []);
+  const isText = (x) => typeof x === "string";
+  return {
+    kept: list(value.kept, (r) => r && isText(r.key) && isText(r.text) && Number.isFinite(r.updated)),
+    finished: list(value.finished, (r) => r && Number.isInteger(r.index) && isText(r.text) && Number.isFinite(r.date)),
+    statistics: list(value.statistics, (r) => Array.isArray(r) && r.length === 5 && r.every(isText)),
+    aside: isText(value.aside) ? value.aside : "",
+  };
+}
+
+function ago(ms) {
+  const minutes = Math.round((Date.now() - ms) / 60000);
+  if (!(minutes >= 1)) return "just now";
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"} ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? "" : "s"} ago`;
+  return new Date(ms).toLocaleDateString();
+}
+
+// When Python is ready, or now if it is.
+function whenReady(action, note) {
+  if (bridge.ready) action();
+  else if (bridge.failed) $("start-note").textContent = PYTHON_FAILED;
+  else {
+    bridge.pending = action;
+    $("start-note").textContent = note;
+  }
+}
+
+function openAddress(fragment) {
+  whenReady(() => bridge.openAddress(fragment), "The game in the address opens as soon as Python is ready…");
+}
+
+// A bridge function of the page's Python, called when Python is ready; the lobby then shows what Python wrote.
+function callPython(name, note, ...args) {
+  whenReady(() => {
+    if (typeof bridge[name] === "function") bridge[name](...args);
+    refreshKept();
+  }, note);
+}
+
+function item(text, buttons) {
+  const li = document.createElement("li");
+  const span = document.createElement("span");
+  span.textContent = text;
+  li.append(span);
+  for (const [label, action, extra] of buttons) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = `btn ${extra || ""}`;
+    button.textContent = label;
+    button.addEventListener("click", action);
+    li.append(" ", button);
+  }
+  return li;
+}
+
+function refreshKept() {
+  const lobby = readLobby();
+  const kept = $("kept");
+  kept.textContent = "";
+  for (const row of lobby.kept) {
+    kept.append(item(`${row.text}, ${ago(row.updated)}`, [
+      ["Continue", () => callPython("continueSaved", "Continuing as soon as Python is ready…", row.key), "primary"],
+      ["Discard", () => {
+        if (confirm(`Discard ${row.text}? It cannot be brought back.`)) {
+          callPython("discardKept", "Discarding as soon as Python is ready…", row.key);
+        }
+      }],
+    ]));
+  }
+  $("kept-box").hidden = lobby.kept.length === 0;
+  const list = $("history");
+  list.textContent = "";
+  for (const row of lobby.finished) {
+    list.append(item(`${row.text} · ${new Date(row.date).toLocaleString()}`, [
+      ["Replay", () => callPython("replayFinished", "The replay opens as soon as Python is ready…", row.index)],
+    ]));
+  }
+  $("history-box").hidden = lobby.finished.length === 0;
+  const table = $("statistics");
+  table.textContent = "";
+  const head = table.createTHead().insertRow();
+  for (const title of ["Game", "Played", "Won", "By opponent", "With take-backs"]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = title;
+    head.append(th);
+  }
+  const body = table.createTBody();
+  for (const cells of lobby.statistics) {
+    const tr = body.insertRow();
+    for (const cell of cells) tr.insertCell().textContent = cell;
+  }
+  $("aside-text").textContent = lobby.aside;
+  $("aside-box").hidden = !lobby.aside;
+  refreshLessons();
+}
+bridge.refreshKept = refreshKept;
+
+async function copyReport() {
+  const text = $("bug-report").value;
+  try {
+    await navigator.clipboard.writeText(text);
+    $("report-note").textContent = "Copied.";
+  } catch {
+    const area = $("bug-report");
+    area.hidden = false;
+    area.select();
+    $("report-note").textContent = "Select the text below and copy it.";
+  }
+}
+
+// On a narrow screen the table's buttons fold behind "Menu" and the game log folds to its heading, so the hand,
+// the board and the turn's controls share the first screen. A folded log stays readable by screen readers.
+const NARROW = matchMedia("(max-width: 700px)");
+function wireFolding() {
+  const fold = (button, target, open) => {
+    button.setAttribute("aria-expanded", String(open));
+    target.classList.toggle("folded", !open);
+  };
+  const menu = $("table-menu"), buttons = $("table-buttons");
+  const log = $("log-toggle"), side = log.closest(".side");
+  const byWidth = () => { fold(menu, buttons, !NARROW.matches); fold(log, side, !NARROW.matches); };
+  byWidth();
+  NARROW.addEventListener("change", byWidth);
+  menu.addEventListener("click", () => fold(menu, buttons, menu.getAttribute("aria-expanded") !== "true"));
+  log.addEventListener("click", () => fold(log, side, log.getAttribute("aria-expanded") !== "true"));
+  buttons.addEventListener("click", (event) => {  // a chosen button folds the menu again on a narrow screen
+    if (NARROW.matches && event.target.closest("button")) fold(menu, buttons, false);
+  });
+}
+
+// How far down the page the board starts (the headline, the scores and any notice above it), as the CSS
+// variable --above-board: a board sized to the window's height less this fits on the first screen however
+// many seats the scores list (twelve Carbles players take two rows of them).
+function trackBoardTop() {
+  const table = $("table"), board = $("board");
+  const measure = () => {
+    if (table.hidden) return;
+    const top = Math.round(board.getBoundingClientRect().top + window.scrollY);
+    table.style.setProperty("--above-board", `${top}px`);
+  };
+  const observer = new ResizeObserver(measure);
+  for (const element of table.children) {
+    if (!element.classList.contains("table-main")) observer.observe(element);
+  }
+  observer.observe(table);
+}
+
+// The lobby's form and the table's bars: starting, leaving, playing again, the rules panel and the pace.
+function wireLobbyAndBars() {
+  // The seed box stays empty unless the player types a seed: Start then deals from a fresh secret seed that
+  // Python draws (cardtable_web.setup), so no screen ever shows the seed of a game in play or about to be dealt.
+  $("seed").value = "";
+  $("new-seed").addEventListener("click", () => { $("seed").value = ""; });
+  $("players").addEventListener("change", () => buildSeats(Number($("players").value)));
+  $("lobby-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    start(readSettings());
+  });
+  const toLobby = () => { if (bridge.leaveGame) bridge.leaveGame(); refreshKept(); };
+  $("to-lobby").addEventListener("click", toLobby);  // the game stays kept: Continue in the lobby, or Forward
+  $("over-to-lobby").addEventListener("click", toLobby);
+  $("play-again").addEventListener("click", () => bridge.playAgain());
+  $("over-close").addEventListener("click", () => { $("game-over").hidden = true; });
+  const rules = $("rules");
+  const showRules = (open) => {
+    rules.hidden = !open;
+    $("show-rules").setAttribute("aria-expanded", String(open));
+    if (open) $("hide-rules").focus();
+  };
+  $("show-rules").addEventListener("click", () => showRules(rules.hidden));
+  $("hide-rules").addEventListener("click", () => showRules(false));
+  $("rules-lesson").addEventListener("click", () => {
+    showRules(false);
+    if ($("rules-lesson").dataset.game) startLesson($("rules-lesson").dataset.game);
+  });
+  bridge.showRules = showRules;
+  $("play-again-bar").addEventListener("click", () => bridge.playAgain());
+  $("pace-table").addEventListener("change", (event) => bridge.setPace && bridge.setPace(Number(event.target.value)));
+}
+
+// Keys at the table: Enter or Space chooses the focused choice (some are not buttons), the arrows move from one
+// choice to the next, Escape closes what is open or drops the chosen card.
+function wireKeys() {
+  const CHOICES = "#board [data-action], #board [data-select], #board [data-ui]";
+  $("table").addEventListener("keydown", (event) => {
+    const choice = event.target.closest && event.target.closest(CHOICES);
+    if (!choice) return;
+    if ((event.key === "Enter" || event.key === " ") && choice.tagName !== "BUTTON") {
+      event.preventDefault();
+      // a click event, not click(): SVG targets (the Carbles ring) have no click() method
+      choice.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    } else if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].includes(event.key)) {
+      const choices = [...document.querySelectorAll(CHOICES)];
+      const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : -1;
+      event.preventDefault();
+      choices[(choices.indexOf(choice) + step + choices.length) % choices.length].focus();
+    }
+  });
+  addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    if (!$("share-box").hidden) $("share-box").hidden = true;
+    else if (!$("rules").hidden) bridge.showRules(false);
+    else if (NARROW.matches && $("table-menu").getAttribute("aria-expanded") === "true") $("table-menu").click();
+    else if (!$("game-over").hidden) $("game-over").hidden = true;
+    else if (bridge.cancel) bridge.cancel();
+  });
+}
+
+// The report of what was put aside, and the share box's address.
+function wireReportAndSharing() {
+  $("copy-report").addEventListener("click", copyReport);
+  $("aside-export").addEventListener("click", () => whenReady(() => {
+    const text = typeof bridge.exportPutAside === "function" ? String(bridge.exportPutAside() || "") : "";
+    bridge.showLobbyError("What was put aside, for a bug report:", text);
+  }, "As soon as Python is ready…"));
+  $("aside-clear").addEventListener("click", () => {
+    if (confirm("Clear what was put aside? It cannot be brought back.")) callPython("clearPutAside", "");
+  });
+  $("copy-address").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("share-address").value);
+      $("share-copied").textContent = "Copied.";
+    } catch {
+      $("share-address").select();
+      $("share-copied").textContent = "Select the address and copy it.";
+    }
+  });
+  $("share-close").addEventListener("click", () => { $("share-box").hidden = true; $("share-copied").textContent = ""; });
+}
+
+// What the window tells: the address changed (back, forward, a pasted link), or another tab kept a game.
+function wireWindow() {
+  addEventListener("popstate", () => {
+    // a new invitation opened in this tab (a guest whose connection ended pastes the host's new link)
+    if (location.hash.startsWith("#join=") && window.cardTableRemote?.open(location.hash.slice(1), whenReady)) return;
+    if (bridge.ready) bridge.onHistory(); else if (!location.hash) refreshKept();
+  });
+  addEventListener("storage", (event) => {  // another tab kept a game
+    if (event.key === LOBBY_KEY || event.key === null) refreshKept();
+    if ((event.key === SAVES_KEY || event.key === HISTORY_KEY || event.key === null) && bridge.ready) {
+      bridge.storageChanged();
+    }
+  });
+}
+
+// What the address opens: an invitation or a guest's reply, a game or lesson in the fragment, or a starting query.
+function openFromAddress() {
+  const fragment = location.hash.replace(/^#/, "");
+  if (window.cardTableRemote?.open(fragment, whenReady)) return;
+  if (fragment.startsWith("game=") || fragment.startsWith("lesson=")) {
+    const named = new URLSearchParams(fragment);
+    const id = named.get("game") || named.get("lesson");
+    chooseGame(gameById(id) ? id : games[0]?.id, {});
+    openAddress(fragment);
+    return;
+  }
+  chooseGame(gameById(params.get("game")) ? params.get("game") : games[0]?.id, {});
+  if (params.has("game")) whenReady(openQuery, "The game in the address starts as soon as Python is ready…");
+}
+
+function wire() {
+  buildGameList();
+  trackBoardTop();
+  wireLobbyAndBars();
+  wireFolding();
+  wireKeys();
+  refreshKept();
+  wireReportAndSharing();
+  wireWindow();
+  $("no-storage").hidden = keeps;
+  wireRemote();
+  openFromAddress();
+}
+
+const PYTHON_FAILED = "The games need Python, which could not start here. Reload the page to try again.";
+
+// Python could not start (its runtime not fetched, say, on a first visit that lost the network): the lobby says so
+// instead of waiting for ever.
+function pythonFailed(error) {
+  if (bridge.failed) return;
+  bridge.failed = true;
+  bridge.pending = null;
+  $("runtime-status").textContent = "Python could not start.";
+  $("start-note").textContent = PYTHON_FAILED;
+  document.documentElement.dataset.state = "failed";
+  console.error("Python could not start:", error);
+}
+
+wire();
+// A guest's reply opened in the host's browser only hands the reply over (web/remote.js): no Python there.
+if (!location.hash.startsWith("#reply=")) startPython().catch(pythonFailed);
