@@ -14,8 +14,8 @@ from e2e.conftest import saved_record, shot, wait_settled
 
 GAMES = {
     "carbondale": ("Carbondale", 1),
-    "silver-bars": ("100 Silver Bars", 1),
-    "cardcassonne": ("Card-cassonne", 1),
+    "silver-bars": ("100 Silver Bars", 3),
+    "cardcassonne": ("Card-cassonne", 2),
     "carbon-city-zero": ("Carbon City Zero", 1),
 }
 """Each game's title and a deal where the computer (seat 0, easy) moves before the human (seat 1)."""
@@ -26,7 +26,8 @@ def open_game(page: Page, game: str, first: bool) -> None:
     if first:
         page.goto(f"index.html?game={game}&players=2&seed={seed}&bots=0&level=easy&delay=0")
     else:
-        page.evaluate(f"location.hash = 'game={game}&v=1&players=2&seats=ce.h&seed={seed}&delay=0&moves='")
+        version = pyengine.GAMES[game].rules_version
+        page.evaluate(f"location.hash = 'game={game}&v={version}&players=2&seats=ce.h&seed={seed}&delay=0&moves='")
     expect(page.locator("#table-title")).to_have_text(title, timeout=60_000)
     assert wait_settled(page) == "ready"
 
