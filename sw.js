@@ -13,10 +13,7 @@ self.addEventListener("install", (event) => {
       const cache = await caches.open(CACHE);
       // Checked with the server ("no-cache"): the HTTP cache may still hold the previous build's files under the same
       // names, but what the page has just fetched is not downloaded a second time (the server answers "not modified").
-      // What the first visit's page already put here (Python's runtime, compiled from there) stays as it is.
-      const held = new Set((await cache.keys()).map((request) => request.url));
-      const wanted = BUILD.files.map((name) => new URL(name, SCOPE).href).filter((url) => !held.has(url));
-      await cache.addAll(wanted.map((url) => new Request(url, { cache: "no-cache" })));
+      await cache.addAll(BUILD.files.map((name) => new Request(new URL(name, SCOPE), { cache: "no-cache" })));
     })(),
   );
 });

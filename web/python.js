@@ -164,38 +164,15 @@ function refuse(reason) {
   console.warn(`Python starts the ordinary way: the snapshot is refused (${reason}).`);
 }
 
-// On a first visit (no service worker controls the page yet), the runtime's WebAssembly goes into the build's cache
-// first, and Python compiles it from there: the browser then keeps the compiled code beside that cached copy, which
-// the service worker serves on every later visit (compiled from the network, it would be kept beside the network's
-// copy only, and the first return would compile it all again).
-function keepRuntime() {
-  return Boolean(globalThis.document && globalThis.caches && navigator.serviceWorker && !navigator.serviceWorker.controller);
-}
-
-async function runtimeResponse(url) {
-  if (keepRuntime()) {
-    try {
-      const scope = new URL("./", settings.base).pathname;
-      const cache = await caches.open(`cardtable:${scope}:${settings.build.cache_key}`); // as sw.js names it
-      await cache.add(url);
-      const response = await cache.match(url);
-      if (response) return response;
-    } catch (error) {
-      console.warn(`Python's runtime is not kept for later visits: ${error}`);
-    }
-  }
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`Python's runtime could not be fetched (${response.status})`);
-  return response;
-}
-
 // Python's WebAssembly, fetched and compiled (or taken from the browser's code cache) from the start on, while the
 // snapshot is read. A failed fetch fails the start (Pyodide itself only warns, and its start never ends).
 function compileRuntime() {
   const url = at(settings.build.pyodide) + "pyodide.asm.wasm";
-  const module = runtimeResponse(url)
-    .catch((error) => { throw new Error(`Python's runtime could not be fetched: ${error.message ?? error}`); })
-    .then((response) => WebAssembly.compileStreaming(response));
+  const module = fetch(url)
+    .then((response) => {
+      if (!response.ok) throw new Error(`Python's runtime could not be fetched (${response.status})`);
+      return WebAssembly.compileStreaming(response);
+    }, (error) => { throw new Error(`Python's runtime could not be fetched: ${error}`); });
   module.then(() => performance.mark("python-wasm-compiled"), () => {}); // a failure is the start's (startPyodide)
   return { url, module };
 }
