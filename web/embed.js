@@ -61,6 +61,8 @@ bridge.measure = () => {
 new ResizeObserver(() => bridge.measure()).observe(content);
 
 async function start() {
+  const starter = import(new URL("web/python.js", document.baseURI).href); // fetched while build.json is read
+  starter.catch(() => {}); // its failure is the start's, below
   const build = await (await fetch("build.json", { cache: "no-cache" })).json();
   const game = params.get("game") || "";
   const sheet = `web/styles/${game}.css`;
@@ -71,7 +73,7 @@ async function start() {
     link.href = `${sheet}?v=${build.cache_key}`;
     document.head.append(link);
   }
-  const python = await import(new URL("web/python.js", document.baseURI).href);
+  const python = await starter;
   python.configure(build, "cached", document.baseURI, game);
   const py = await python.loadPyodide();
   performance.mark("embed-pyodide");
