@@ -58,9 +58,12 @@ SNAPSHOT_TOOL = "snapshot.mjs"
 SNAPSHOT_NAME = "python.snapshot"
 STDLIB_NAME = "python_stdlib.zip"
 """The site's standard library (``snapshot.mjs --stdlib``): Pyodide's, with the start's modules compiled."""
-SNAPSHOT_MAGIC = "CARDTABLE-SNAPSHOT 1"
-"""First words of a snapshot file: then the header's length, a JSON line (what it was made from), Pyodide's snapshot.
-``build.json`` carries it as ``snapshot_magic`` (``web/python.js`` reads it there)."""
+SNAPSHOT_MAGIC = "CARDTABLE-SNAPSHOT 2"
+"""First words of a snapshot file: then the header's length, a JSON line (what it was made from, and how the image
+is stored), then Pyodide's memory image, its zero pages left out (``sparse_image``). ``build.json`` carries it as
+``snapshot_magic`` (``web/python.js`` reads it there)."""
+SNAPSHOT_PAGE = 4096
+"""The snapshot's pages: a page of zeros is not stored (nearly half of Pyodide's memory image)."""
 PRECOMPRESSED = frozenset({".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".webmanifest", ".snapshot"})
 """File types worth precompressing (zips, wheels and PNGs are compressed already)."""
 
@@ -571,12 +574,14 @@ def file_sizes(stage: Path) -> dict[str, int]:
 
 
 def cache_key(stage: Path, files: Iterable[str]) -> str:
-    """A short hash of the wheel, the browser zip, the web files and the vendored versions."""
+    """A short hash of every file of the site, names and bytes (the service worker's own source with its
+    placeholder; ``write_worker`` adds it and the web app manifest again): the key changes exactly when the site
+    does. Nothing else goes in (no time, no folder), so a build of the same sources has the same key, and a returning
+    player is told of a new version only when there is one."""
     pins = [pin.spec for pin, _, _ in VENDORED] + [MICROPIP.file_name]
     digest = hashlib.sha256(" ".join(pins).encode() + b"\n")
     for name in sorted(files):
-        if name.startswith(("wheels/", "web/")) or name in ("index.html", "embed.html"):
-            digest.update(name.encode() + b"\0" + hashlib.sha256((stage / name).read_bytes()).digest())
+        digest.update(name.encode() + b"\0" + hashlib.sha256((stage / name).read_bytes()).digest())
     return digest.hexdigest()[:12]
 
 
@@ -617,9 +622,43 @@ def snapshot_facts(stage: Path, project: dict[str, Any], archives: str) -> dict[
     return facts
 
 
-def snapshot_header(facts: dict[str, str]) -> bytes:
-    """``CARDTABLE-SNAPSHOT 1 <length>``, a newline, the facts as one JSON line, padded with spaces to ``length``
-    (a multiple of 16, so Pyodide's snapshot after it stays aligned for its 32-bit reads)."""
+def sparse_image(image: bytes, page: int = SNAPSHOT_PAGE) -> tuple[dict[str, int], bytes]:
+    """Pyodide's memory image without its pages of zeros: a map of its pages (bit ``i % 8`` of byte ``i // 8`` set
+    when page ``i`` is stored), padded with zeros to a multiple of 16 bytes, then the stored pages in order (the last
+    one padded to a whole page). Returns how it is stored (``size``: the image's bytes, ``page``, ``stored``: the
+    bytes that follow the header) and those bytes. ``web/python.js`` fills a zeroed image from them."""
+    count = -(-len(image) // page)
+    bits = bytearray(-(-count // 8))
+    pages = []
+    for index in range(count):
+        chunk = image[index * page : (index + 1) * page]
+        if chunk.count(0) != len(chunk):
+            bits[index // 8] |= 1 << (index % 8)
+            pages.append(chunk.ljust(page, b"\0"))
+    body = bytes(bits.ljust(-(-len(bits) // 16) * 16, b"\0")) + b"".join(pages)
+    return {"size": len(image), "page": page, "stored": len(body)}, body
+
+
+def full_image(stored: dict[str, int], body: bytes) -> bytes:
+    """The memory image back from ``sparse_image``'s output (as ``web/python.js`` rebuilds it; for the tests)."""
+    size, page = stored["size"], stored["page"]
+    count = -(-size // page)
+    image = bytearray(size)
+    map_bytes = -(-count // 8)
+    at = -(-map_bytes // 16) * 16
+    for index in range(count):
+        if body[index // 8] >> (index % 8) & 1:
+            end = min(size, (index + 1) * page)
+            image[index * page : end] = body[at : at + end - index * page]
+            at += page
+    if at != len(body):
+        raise ValueError("the page map does not match the stored pages")
+    return bytes(image)
+
+
+def snapshot_header(facts: dict[str, Any]) -> bytes:
+    """``CARDTABLE-SNAPSHOT 2 <length>``, a newline, the facts as one JSON line, padded with spaces to ``length``
+    (a multiple of 16, so what follows stays aligned)."""
     body = json.dumps(facts, sort_keys=True, separators=(",", ":"))
     first = len(SNAPSHOT_MAGIC) + 1 + 4 + 1  # the length is written with 4 digits
     length = -(-(first + len(body) + 1) // 16) * 16
@@ -799,7 +838,7 @@ def write_stdlib(paths: Paths, stage: Path, project: dict[str, Any], stream: Any
 def make_snapshot(paths: Paths, stage: Path, project: dict[str, Any], archives: str, stream: Any) -> str:
     """Run ``snapshot.mjs`` under Node: Pyodide (on the site's standard library when the build has one) with the
     wheel and the zip imported, saved as ``SNAPSHOT_NAME`` in the archives' folder behind a header naming what it
-    was made from; returns its path in the site."""
+    was made from, its pages of zeros left out (``sparse_image``); returns its path in the site."""
     target = stage / archives / SNAPSHOT_NAME
     log(f"snapshot: Python with {wheel_name(project)} and {ZIP_NAME} imported", stream)
     stdlib = stage / archives / STDLIB_NAME
@@ -811,7 +850,9 @@ def make_snapshot(paths: Paths, stage: Path, project: dict[str, Any], archives: 
                     lambda: run_node_step(paths, stage, [str(raw), *map(str, inputs), *extra]), stream)
         if not raw.is_file():
             raise BuildError(f"{SNAPSHOT_TOOL} wrote no snapshot")
-        target.write_bytes(snapshot_header(snapshot_facts(stage, project, archives)) + raw.read_bytes())
+        stored, body = sparse_image(raw.read_bytes())
+        facts = {**snapshot_facts(stage, project, archives), "image": stored}
+        target.write_bytes(snapshot_header(facts) + body)
     return target.relative_to(stage).as_posix()
 
 
@@ -934,6 +975,36 @@ def summary(out: Path, manifest: dict[str, Any], startup: Sequence[str]) -> str:
 # -- the build -------------------------------------------------------------------------------------------------------
 
 
+def stage_prefix(out: Path) -> str:
+    """Where a build assembles the site before it replaces ``out``: ``.<out's name>.building-<process id>-...``,
+    beside ``out`` (ignored by git)."""
+    return f".{out.name}.building-"
+
+
+def remove_stale_stages(out: Path) -> list[Path]:
+    """Remove the staging folders that builds of ``out`` left behind when they were killed (their process is gone;
+    a build that fails removes its own). Returns them."""
+    removed = []
+    for folder in sorted(out.parent.glob(f"{stage_prefix(out)}*")):
+        pid = folder.name.removeprefix(stage_prefix(out)).split("-", 1)[0]
+        if not folder.is_dir() or (pid.isdigit() and process_alive(int(pid))):
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
+        removed.append(folder)
+    return removed
+
+
+def process_alive(pid: int) -> bool:
+    """True when a process with this id runs (on this machine)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def replace_output(stage: Path, out: Path) -> None:
     """Swap the finished staging folder in for ``out`` (only ever deleting a folder a build made)."""
     if out.exists():
@@ -1024,7 +1095,8 @@ def build(paths: Paths, stream: Any = None, compress: bool = False, bytecode: bo
     started = time.monotonic()
     project = project_meta(paths.root)
     paths.out.parent.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=f".{paths.out.name}.building-", dir=paths.out.parent))
+    remove_stale_stages(paths.out)
+    stage = Path(tempfile.mkdtemp(prefix=f"{stage_prefix(paths.out)}{os.getpid()}-", dir=paths.out.parent))
     stage.chmod(0o755)
     try:
         vendor(paths, stage, stream)

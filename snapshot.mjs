@@ -10,8 +10,8 @@
 // unpacks them too), imports every engine module a page may import (pyengine.games.preload(): each game's package,
 // the computer players, take-backs) and the browser package's modules that need no page (the shell itself needs
 // PyScript's `pyscript` module, so the page imports it), then writes the snapshot to OUT.
-// The same inputs give the same bytes: the clock and the entropy source are fixed while it runs, and the hash seed
-// is 0.
+// The same inputs give the same bytes, wherever the repository lies: the clock and the entropy source are fixed
+// while it runs, the hash seed is 0, and the program's name is a browser's.
 // Nothing else about the interpreter differs from an ordinary start: the page checks the archives' hashes first.
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -75,8 +75,11 @@ const CODECS_KEPT = [
 ].map((name) => `encodings/${name}.py`);
 
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+// The program's name is the one a browser gives (Node's would be this script's path): the memory image then does
+// not depend on where the repository lies (its length moved every allocation after it).
 const py = await loadPyodide({
   _makeSnapshot: mode === "--snapshot", env: { PYTHONHASHSEED: "0" }, stdout: () => {}, stdLibURL,
+  _sysExecutable: "./this.program",
 });
 for (const archive of archives) {
   py.unpackArchive(new Uint8Array(fs.readFileSync(archive)), "zip", { extractDir: "/home/pyodide" });

@@ -130,7 +130,22 @@ def second_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def test_a_new_build_replaces_the_cache_after_reload(browser: Browser, site: Path, second_site: Path) -> None:
+NEW_WORKER = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  await registration.update();
+  return Boolean(registration.installing || registration.waiting);
+}"""
+"""Asks the browser to look for a new build's worker, as it does on a visit; true when it found one."""
+
+WAITING = "async () => Boolean((await navigator.serviceWorker.getRegistration()).waiting)"
+
+
+def test_a_new_build_replaces_the_cache_after_reload(
+    browser: Browser, site: Path, second_site: Path, tmp_path: Path
+) -> None:
+    """The same build served again (its files copied: new times, same bytes) is no new version; a changed one is,
+    and its notice waits while a game with another device is on (simulated here by the guest's mark on the page),
+    then its Reload brings the new build."""
     first = json.loads((site / "build.json").read_text("utf-8"))["cache_key"]
     second = json.loads((second_site / "build.json").read_text("utf-8"))["cache_key"]
     assert first != second
@@ -142,12 +157,23 @@ def test_a_new_build_replaces_the_cache_after_reload(browser: Browser, site: Pat
         wait_for_worker(page)
         wait_settled(page)
     try:
+        same = tmp_path / "same-site"
+        shutil.copytree(site, same)
+        with devserver.serving(same, SUB_PATH, port=port):
+            page.goto("index.html")
+            wait_settled(page)
+            assert not page.evaluate(NEW_WORKER)
+            expect(page.locator("#update-note")).to_have_count(0)
         with devserver.serving(second_site, SUB_PATH, port=port) as served_url:
             assert served_url == base_url
             page.goto("index.html")  # still the first build, from the cache; the browser finds the new worker
             wait_settled(page)
+            page.evaluate("document.documentElement.classList.add('remote-guest')")  # a game with another device
             assert key_in_page(page) == first
+            page.wait_for_function(WAITING, timeout=60_000)
             notice = page.locator("#update-note")
+            expect(page.get_by_role("button", name="Reload")).to_have_count(0)
+            page.evaluate("document.documentElement.dataset.state = 'over'")  # its end
             expect(notice).to_contain_text("A new version is ready", timeout=60_000)
             page.locator("#update-reload").click()
             page.wait_for_function(

@@ -1,10 +1,11 @@
 """Python from the build's memory snapshot: the first visit starts the ordinary way while the service worker caches
-the snapshot; later visits (the table, the embed and the computer's worker) start from it; a snapshot made from
-other archives is refused and Python starts the ordinary way; a record of every game (random moves played here in
-CPython: Carbon City Zero's to its end, the others' first 45) replays to the same log and board every way (from the
-snapshot, and started anew with the compiled modules).
+the snapshot; later visits (the table, the embed and the computer's worker) start from it, in the same browser or in
+one closed and started again; a snapshot made from other archives is refused and Python starts the ordinary way; a
+record of every game (random moves played here in CPython: Carbon City Zero's to its end, the others' first 45)
+replays to the same log and board every way (from the snapshot, and started anew with the compiled modules).
 
-One browser context with service workers allowed (the shared one blocks them), one short solo game per visit.
+One browser context with service workers allowed (the shared one blocks them), one short solo game per visit; the
+returning player's test keeps a profile on disk and starts the browser twice.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserType, Page
 
 from e2e.conftest import Watch, wait_settled
 from e2e.test_offline import wait_for_worker
@@ -149,6 +151,58 @@ def test_snapshot_used_checked_and_refused(browser: Browser, base_url: str) -> N
         assert way == "ordinary"
         assert "standard library" in str(page.evaluate("document.documentElement.dataset.snapshotRefused"))
         assert record == ordinary
+        assert not watch.problems, "\n".join(watch.problems)
+    finally:
+        context.close()
+
+
+PHASES = ["python-start", "python-snapshot-read", "python-wasm-compiled", "python-restored", "python-loaded"]
+"""The marks web/python.js leaves on the page's timeline as Python starts (the benchmark prints them)."""
+
+
+def test_a_returning_player_starts_from_the_snapshot(
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any], base_url: str, tmp_path: Path
+) -> None:
+    """A player comes back after closing the browser: the page, and then an embed, start from the snapshot the
+    service worker kept on disk, and every phase of the start is marked on the page's timeline, in order (the
+    snapshot and the WebAssembly are read at the same time)."""
+
+    def launch() -> tuple[Any, Page]:
+        context = browser_type.launch_persistent_context(
+            tmp_path / "profile", **browser_type_launch_args, base_url=base_url, service_workers="allow"
+        )
+        page = context.pages[0] if context.pages else context.new_page()
+        page.set_default_timeout(60_000)
+        return context, page
+
+    context, page = launch()
+    try:
+        page.goto(THINKING)
+        wait_settled(page)
+        assert page.evaluate("document.documentElement.dataset.python") == "ordinary"
+        wait_for_worker(page)
+        page.wait_for_function(
+            SNAPSHOT_CACHED.replace("ACTION", "match").replace(
+                "return names.length === 1;", "return names.length === 1 && !!(await caches.match(url));"
+            )
+        )
+    finally:
+        context.close()
+    context, page = launch()
+    try:
+        watch = Watch(page, base_url)
+        page.goto(THINKING)
+        page.wait_for_function("performance.getEntriesByName('table-ready').length > 0", timeout=120_000)
+        assert page.evaluate("document.documentElement.dataset.python") == "snapshot"
+        marks = page.evaluate(
+            "(names) => names.map((n) => performance.getEntriesByName(n)[0]?.startTime ?? -1)", [*PHASES, "table-ready"]
+        )
+        assert min(marks) > 0, dict(zip([*PHASES, "table-ready"], marks, strict=True))
+        start, read, compiled, restored, loaded, ready = marks
+        assert start < min(read, compiled) and max(read, compiled) <= restored <= loaded <= ready
+        page.goto(EMBED)
+        page.wait_for_function("performance.getEntriesByName('embed-ready').length > 0", timeout=120_000)
+        assert page.evaluate("document.documentElement.dataset.python") == "snapshot"
         assert not watch.problems, "\n".join(watch.problems)
     finally:
         context.close()

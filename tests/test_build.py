@@ -128,10 +128,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     make_root(root)
     for tarball in sorted((ROOT / ".cache" / "npm").glob("*.tgz")) + sorted((ROOT / ".cache" / "npm").glob("*.whl")):
         shutil.copy2(tarball, cache / tarball.name)  # only a head start: the build verifies every tarball and wheel
-    # and the compiled modules and standard library (test_rebuild_is_idempotent makes them afresh); not the
-    # snapshot, a memory image whose bytes also depend on where it was made (the repository's folder)
+    # and what the Node steps made: the compiled modules, the standard library and the snapshot, whose bytes do not
+    # depend on where they were made (test_two_builds_are_byte_identical makes them afresh, in another folder)
     steps = ROOT / ".cache" / "npm" / "steps"
-    for made in [*steps.glob("bytecode-*"), *steps.glob("stdlib-*")]:
+    for made in [*steps.glob("bytecode-*"), *steps.glob("stdlib-*"), *steps.glob("snapshot-*")]:
         shutil.copytree(made, cache / "steps" / made.name)
     proc = run_build("--root", root, "--out", root / "dist", "--cache", cache)
     assert proc.returncode == 0, f"build failed:\n{proc.stdout}\n{proc.stderr}"
@@ -292,17 +292,37 @@ def read_snapshot_header(data: bytes, magic: str) -> tuple[dict[str, str], int]:
 def test_snapshot_names_what_it_was_made_from(site: Site) -> None:
     """The snapshot's header holds the Pyodide version and the sha256 of the wheel, the zip and the standard library
     it was made from (the page refuses it when they differ from the archives it loads and the manifest's standard
-    library); Pyodide's own snapshot follows, aligned."""
+    library), and how Pyodide's memory image follows, aligned: its pages of zeros left out."""
     data = archive(site.out, "python.snapshot").read_bytes()
     facts, start = read_snapshot_header(data, load_build().SNAPSHOT_MAGIC)
+    stored = facts.pop("image")
     assert facts == {
         "pyodide": "314.0.7",
         "engine_wheel": hashlib.sha256(archive(site.out, WHEEL).read_bytes()).hexdigest(),
         "web_zip": hashlib.sha256(archive(site.out, "cardtable_web.zip").read_bytes()).hexdigest(),
         "stdlib": hashlib.sha256(archive(site.out, "python_stdlib.zip").read_bytes()).hexdigest(),
     }
-    assert start % 16 == 0 and len(data) > start + 10_000_000
-    assert data[:start].decode("ascii").startswith("CARDTABLE-SNAPSHOT 1 ")
+    assert start % 16 == 0 and stored["stored"] == len(data) - start and stored["page"] == 4096
+    assert data[:start].decode("ascii").startswith("CARDTABLE-SNAPSHOT 2 ")
+    image = load_build().full_image(stored, data[start:])
+    assert len(image) == stored["size"] > 20_000_000
+    assert stored["stored"] < 0.7 * stored["size"]  # the zeros are not stored
+
+
+def test_sparse_image_round_trip() -> None:
+    """A memory image goes into the snapshot file without its pages of zeros and comes back whole, a last page
+    shorter than the others included; a map that does not match its pages is refused."""
+    build = load_build()
+    page = 16
+    image = bytes(page * 3) + bytes(range(1, 40)) + bytes(page * 2) + b"\x07" + bytes(page - 1) + b"end"
+    stored, body = build.sparse_image(image, page=page)
+    # nine pages: 0-2 zeros, 3-5 the counting bytes, 6 zeros, 7 the 7, 8 (shorter) "end"; the map is 16 bytes
+    assert stored == {"size": len(image), "page": page, "stored": 16 + 5 * page}
+    assert body[:16] == bytes([0b10111000, 0b1]) + bytes(14)
+    assert build.full_image(stored, body) == image
+    with pytest.raises(ValueError):
+        build.full_image(stored, body[:-page])
+    assert build.full_image({"size": 0, "page": page, "stored": 0}, b"") == b""
 
 
 def test_bytecode_archives(site: Site) -> None:
@@ -506,34 +526,74 @@ def test_summary_lines(site: Site) -> None:
     assert 10 < float(match.group(3)) < float(match.group(2))
 
 
-def test_rebuild_is_idempotent(site: Site) -> None:
-    before = {p: p.read_bytes() for p in (site.out / "build.json", site.out / "index.html")}
-    zipped = (archive(site.out, "cardtable_web.zip")).read_bytes()
-    wheel = (archive(site.out, WHEEL)).read_bytes()
-    compiled = (archive(site.out, "bytecode-common.zip")).read_bytes()
-    stdlib = (archive(site.out, "python_stdlib.zip")).read_bytes()
-    snapshot = hashlib.sha256(archive(site.out, "python.snapshot").read_bytes()).digest()
+def site_digest(out: Path) -> dict[str, str]:
+    """Every file of a built site (its path in the site) and the sha256 of its bytes."""
+    return {
+        path.relative_to(out).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(out.rglob("*"))
+        if path.is_file()
+    }
+
+
+def test_two_builds_are_byte_identical(site: Site, tmp_path: Path) -> None:
+    """Two builds of the same sources give the same site, byte for byte, wherever the repository lies: a copy in
+    a folder of another name and length, built with the Node steps made afresh (compiled modules, standard library,
+    memory snapshot), gives every file as the first build did (so the same cache key: a returning player is told of
+    no new version). A third build, taking the steps from the cache, gives it again. No staging folder is left."""
+    first = site_digest(site.out)
+    root = tmp_path / "another-checkout-of-the-repository" / "repo"
+    shutil.copytree(site.root, root, ignore=shutil.ignore_patterns("dist"))
     steps = site.cache / "steps"
     assert {folder.name.split("-")[0] for folder in steps.iterdir()} == {"bytecode", "stdlib", "snapshot"}
     shutil.rmtree(steps)  # the Node steps run again: their output is the same
-    proc = run_build("--root", site.root, "--out", site.out, "--cache", site.cache)
+    proc = run_build("--root", root, "--out", root / "dist", "--cache", site.cache)
     assert proc.returncode == 0, proc.stderr
     assert "from cache" in proc.stdout and "snapshot: from cache" not in proc.stdout
-    assert {p: p.read_bytes() for p in before} == before
-    assert (archive(site.out, "cardtable_web.zip")).read_bytes() == zipped
-    assert (archive(site.out, WHEEL)).read_bytes() == wheel
-    assert (archive(site.out, "bytecode-common.zip")).read_bytes() == compiled  # the bytecode too
-    assert (archive(site.out, "python_stdlib.zip")).read_bytes() == stdlib  # and the standard library
-    # the memory snapshot too: same wheel, zip and Pyodide, same bytes
-    assert hashlib.sha256(archive(site.out, "python.snapshot").read_bytes()).digest() == snapshot
-    assert not [p for p in site.out.parent.iterdir() if ".building-" in p.name]
-    # a third build takes the Node steps' output from the cache (their inputs did not change): the same site
+    again = site_digest(root / "dist")
+    assert [name for name in sorted(first.keys() | again.keys()) if first.get(name) != again.get(name)] == []
+    assert not [p for p in root.parent.iterdir() if ".building-" in p.name]
     proc = run_build("--root", site.root, "--out", site.out, "--cache", site.cache)
     assert proc.returncode == 0, proc.stderr
     for step in ("bytecode", "stdlib", "snapshot"):
         assert f"{step}: from cache" in proc.stdout
-    assert {p: p.read_bytes() for p in before} == before
-    assert hashlib.sha256(archive(site.out, "python.snapshot").read_bytes()).digest() == snapshot
+    assert site_digest(site.out) == first
+    assert not [p for p in site.out.parent.iterdir() if ".building-" in p.name]
+
+
+def test_the_cache_key_comes_from_the_content(tmp_path: Path) -> None:
+    """The service worker's cache key hashes every file of the site: any change to any of them (a vendored file or
+    an icon as much as a page) makes a new key, and nothing else does (the folder, the files' times)."""
+    build = load_build()
+    files = {"index.html": b"<p>table</p>", "vendor/pyodide/pyodide.asm.wasm": b"\0asm", "icons/icon-192.png": b"png"}
+
+    def key(folder: Path, changes: dict[str, bytes] | None = None) -> str:
+        for name, data in {**files, **(changes or {})}.items():
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_bytes(data)
+        return str(build.cache_key(folder, sorted(files)))
+
+    base = key(tmp_path / "a")
+    assert key(tmp_path / "another-folder") == base
+    os.utime(tmp_path / "a" / "index.html", (0, 0))
+    assert key(tmp_path / "a") == base
+    changed = {key(tmp_path / name, {name: data + b" "}) for name, data in files.items()}
+    assert len(changed) == len(files) and base not in changed
+
+
+def test_staging_folders_of_killed_builds_are_removed(tmp_path: Path) -> None:
+    """A build assembles the site in ``.<out>.building-<process>-...`` beside it; one left by a build whose process
+    is gone is removed by the next build, one of a build still running is not (git ignores both)."""
+    build = load_build()
+    out = tmp_path / "dist"
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    left = tmp_path / f".dist.building-{dead.stdout.strip()}-abc123"
+    running = tmp_path / f".dist.building-{os.getpid()}-def456"
+    other = tmp_path / f".other.building-{dead.stdout.strip()}-ghi789"
+    for folder in (left, running, other):
+        (folder / "web").mkdir(parents=True)
+    assert build.remove_stale_stages(out) == [left]
+    assert not left.exists() and running.is_dir() and other.is_dir()
+    assert ".*.building-*/" in (ROOT / ".gitignore").read_text("utf-8").splitlines()
 
 
 # -- failures ------------------------------------------------------------------------------------------------------

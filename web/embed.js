@@ -1,6 +1,7 @@
 // embed.html: one game or position for an <iframe> on another page (see cardtable_web/embed.py for the
 // address and the postMessage API). Plain Pyodide (no PyScript, started by python.js): the frame is ready as soon
-// as possible.
+// as possible. It registers the site's service worker as the table does, so a frame opened again starts from the
+// memory snapshot and plays offline.
 
 const params = new URLSearchParams(location.search);
 const wanted = params.get("origin");
@@ -60,6 +61,8 @@ bridge.measure = () => {
 new ResizeObserver(() => bridge.measure()).observe(content);
 
 async function start() {
+  const starter = import(new URL("web/python.js", document.baseURI).href); // fetched while build.json is read
+  starter.catch(() => {}); // its failure is the start's, below
   const build = await (await fetch("build.json", { cache: "no-cache" })).json();
   const game = params.get("game") || "";
   const sheet = `web/styles/${game}.css`;
@@ -70,11 +73,14 @@ async function start() {
     link.href = `${sheet}?v=${build.cache_key}`;
     document.head.append(link);
   }
-  const python = await import(new URL("web/python.js", document.baseURI).href);
+  const python = await starter;
   python.configure(build, "cached", document.baseURI, game);
   const py = await python.loadPyodide();
   performance.mark("embed-pyodide");
   py.runPython("from cardtable_web.embed import main\nmain()");
+  // Then offline and quick the next time too: the service worker keeps the site and the memory snapshot (it starts
+  // caching once the frame is drawn). An embed shows no notice of a new version: it takes it on a later visit.
+  import(new URL("web/offline.js", document.baseURI).href).catch((error) => console.warn(error));
 }
 
 if (window.cardTableEmbedRefused) {

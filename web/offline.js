@@ -1,10 +1,23 @@
 // Offline after one visit: registers the service worker (sw.js in the site's root folder, so its scope is the
-// whole site under any sub-path), and when a new build's worker is installed and waiting, shows a small notice in
-// the header, "A new version is ready", with a Reload button that lets the new worker take over and reloads.
+// whole site under any sub-path). When a new build's worker is installed and waiting, the table's header says "A new
+// version is ready", with a Reload button that lets the new worker take over and reloads. A new build is a new
+// worker only when the site's content changed (build.py hashes the files into the worker's cache key). During a game
+// with players on other devices the page never offers Reload: the notice waits for the game's end. An embed (no
+// header) registers the worker too, and never shows the notice: it takes the new version on a later visit.
 const NOTICE_ID = "update-note";
+const root = document.documentElement;
+let waitingRegistration = null; // a new version is ready (its registration), once known
+let reloading = false;
 
-function showUpdate(registration) {
-  if (document.getElementById(NOTICE_ID)) return;
+// A game with players on other devices is on: this page hosts remote seats (their panel shows) or is a guest's
+// (the root's "remote-guest" class), and the game is not over.
+export function remoteGameOn() {
+  const hosting = document.getElementById("remote")?.hidden === false;
+  const guesting = root.classList.contains("remote-guest");
+  return (hosting || guesting) && root.dataset.state !== "over";
+}
+
+function notice(registration) {
   const note = document.createElement("p");
   note.id = NOTICE_ID;
   note.className = "update-note";
@@ -16,6 +29,7 @@ function showUpdate(registration) {
   button.id = "update-reload";
   button.textContent = "Reload";
   button.addEventListener("click", () => {
+    if (remoteGameOn()) return; // the game started since: the notice is hidden, and waits for its end
     const waiting = registration.waiting;
     if (waiting) {
       reloading = true;
@@ -25,10 +39,33 @@ function showUpdate(registration) {
     }
   });
   note.append(button);
-  (document.querySelector("header.site") || document.body).append(note);
+  return note;
 }
 
-let reloading = false;
+// The notice, shown when a new version is ready and no game with other devices is on (and hidden while one is).
+function refresh() {
+  const header = document.querySelector("header.site");
+  if (!waitingRegistration || !header) return; // an embed shows no notice
+  let note = document.getElementById(NOTICE_ID);
+  if (!note) {
+    note = notice(waitingRegistration);
+    header.append(note);
+  }
+  note.hidden = remoteGameOn();
+}
+
+function showUpdate(registration) {
+  waitingRegistration = registration;
+  refresh();
+}
+
+// A remote game's start and end change the root's state and class and the remote panel's visibility.
+function watchRemoteGames() {
+  const observer = new MutationObserver(() => refresh());
+  observer.observe(root, { attributes: true, attributeFilter: ["data-state", "class"] });
+  const panel = document.getElementById("remote");
+  if (panel) observer.observe(panel, { attributes: true, attributeFilter: ["hidden"] });
+}
 
 function watchInstalling(registration, worker) {
   if (!worker) return;
@@ -40,6 +77,7 @@ function watchInstalling(registration, worker) {
 async function register() {
   const registration = await navigator.serviceWorker.register(new URL("sw.js", document.baseURI).href);
   if (!registration) return; // registration turned off (an automated browser's setting)
+  watchRemoteGames();
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (reloading) location.reload();
     else showUpdate(registration); // another tab let the new version take over: this one still runs the old one
@@ -52,7 +90,6 @@ async function register() {
 // Once Python has started (or half a minute on): the worker's precache (the whole site and the memory snapshot
 // for the next visit) then never competes with the page's own start.
 function afterStart(action) {
-  const root = document.documentElement;
   if (root.dataset.state !== "loading") return action();
   const observer = new MutationObserver(() => {
     if (root.dataset.state !== "loading") done();

@@ -46,7 +46,7 @@ async function snapshotResponse() {
   if (!path || settings.snapshot === "never") return null;
   try {
     const response = settings.snapshot === "always" ? await fetch(at(path)) : await globalThis.caches?.match(at(path));
-    return response?.ok ? response : null;
+    return response?.ok && response.body ? response : null;
   } catch {
     return null; // no cache here (not a secure context)
   }
@@ -66,17 +66,50 @@ async function sha256(data) {
   return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// Pyodide's snapshot inside a Card Table snapshot file, or the reason it is refused (see build.py: snapshot_header).
-async function checked(file, wheel, zip) {
+// A snapshot file read as it streams in: its header first (checked before Python starts), then the rest.
+class SnapshotStream {
+  constructor(response) {
+    this.reader = response.body.getReader();
+    this.held = new Uint8Array(0); // read but not yet taken
+  }
+
+  // The next `length` bytes (fewer at the file's end), into `into` when given.
+  async take(length, into = new Uint8Array(length)) {
+    let filled = Math.min(length, this.held.length);
+    into.set(this.held.subarray(0, filled));
+    this.held = this.held.subarray(filled);
+    while (filled < length) {
+      const { done, value } = await this.reader.read();
+      if (done) return into.subarray(0, filled);
+      const used = Math.min(length - filled, value.length);
+      into.set(value.subarray(0, used), filled);
+      this.held = value.subarray(used);
+      filled += used;
+    }
+    return into;
+  }
+
+  cancel() {
+    this.reader.cancel().catch(() => {});
+  }
+}
+
+// A Card Table snapshot's header (see build.py: snapshot_header): what it was made from and how its image is
+// stored, or the reason it is refused.
+async function header(stream, wheel, zip) {
   const magic = settings.build.snapshot_magic; // the header's first words, as build.py writes them (build.json)
-  const head = new TextDecoder().decode(file.subarray(0, 64)).split("\n", 1)[0];
+  const first = await stream.take(64);
+  const head = new TextDecoder().decode(first).split("\n", 1)[0];
   const length = magic ? Number(head.slice(magic.length + 1)) : 0;
-  if (!magic || !head.startsWith(magic + " ") || !(length > 0 && length % 16 === 0)) {
+  if (!magic || !head.startsWith(magic + " ") || !(length >= 64 && length % 16 === 0)) {
     return { refused: "not a Card Table snapshot" };
   }
+  const all = new Uint8Array(length);
+  all.set(first);
+  await stream.take(length - 64, all.subarray(64));
   let facts;
   try {
-    facts = JSON.parse(new TextDecoder().decode(file.subarray(head.length + 1, length)));
+    facts = JSON.parse(new TextDecoder().decode(all.subarray(head.length + 1)).trim());
   } catch {
     return { refused: "its header is unreadable" };
   }
@@ -87,26 +120,101 @@ async function checked(file, wheel, zip) {
     const what = key === "stdlib" ? "standard library" : key.replace("_", " ");
     if (facts[key] !== value) return { refused: `it was made from another ${what}` };
   }
-  return { image: file.subarray(length) };
+  return { image: facts.image };
 }
 
-// Pyodide only warns when its WebAssembly cannot be fetched, and its start then never ends. While it starts, a fetch
-// of that file that fails (a first visit that lost the network, say) fails the start here instead.
-function watchRuntimeFetch() {
+// Pyodide's memory image from the rest of the file: a map of its pages (a bit each: stored or all zeros), padded to
+// 16 bytes, then the stored pages (build.py: sparse_image). Nearly half of the image is zeros, never stored.
+async function image(stream, { size, page, stored }) {
+  const body = await stream.take(stored);
+  if (body.length !== stored) throw new Error("the snapshot is cut short");
+  const pages = Math.ceil(size / page);
+  const out = new Uint8Array(size);
+  let from = Math.ceil(Math.ceil(pages / 8) / 16) * 16;
+  for (let i = 0; i < pages; i++) {
+    if (!(body[i >> 3] & (1 << (i & 7)))) continue;
+    out.set(body.subarray(from, from + Math.min(page, size - i * page)), i * page);
+    from += page;
+  }
+  if (from !== stored) throw new Error("the snapshot's page map does not match its pages");
+  performance.mark("python-snapshot-read");
+  return out;
+}
+
+// The snapshot, once its header is checked against the archives and the loaded Pyodide: `{ image }`, a promise of
+// its image still being read, or null (none cached, or refused: why is recorded).
+async function snapshot(archives) {
+  const response = await snapshotResponse();
+  if (!response) return null;
+  const stream = new SnapshotStream(response);
+  const result = await header(stream, ...(await archives));
+  if (result.refused) {
+    stream.cancel();
+    refuse(result.refused);
+    return null;
+  }
+  const read = image(stream, result.image);
+  read.catch(() => {}); // a failure is the start's: Pyodide waits for the image (start)
+  return { image: read };
+}
+
+function refuse(reason) {
+  const root = globalThis.document?.documentElement || { dataset: {} };
+  root.dataset.snapshotRefused = settings.refused = reason;
+  console.warn(`Python starts the ordinary way: the snapshot is refused (${reason}).`);
+}
+
+// Python's WebAssembly, fetched and compiled (or taken from the browser's code cache) from the start on, while the
+// snapshot is read. A failed fetch fails the start (Pyodide itself only warns, and its start never ends).
+function compileRuntime() {
+  const url = at(settings.build.pyodide) + "pyodide.asm.wasm";
+  const module = fetch(url)
+    .then((response) => {
+      if (!response.ok) throw new Error(`Python's runtime could not be fetched (${response.status})`);
+      return WebAssembly.compileStreaming(response);
+    }, (error) => { throw new Error(`Python's runtime could not be fetched: ${error}`); });
+  module.then(() => performance.mark("python-wasm-compiled"), () => {}); // a failure is the start's (startPyodide)
+  return { url, module };
+}
+
+// While Pyodide starts, its own fetch of the WebAssembly gets an empty stand-in, and its instantiation the module
+// compiled by compileRuntime.
+function lendRuntime(runtime) {
   const fetchBefore = globalThis.fetch;
-  let fail = null;
-  const failed = new Promise((_, reject) => { fail = reject; });
+  const instantiateBefore = WebAssembly.instantiateStreaming;
+  const standIns = new WeakSet();
   globalThis.fetch = function (input, init) {
-    const answer = fetchBefore.call(this, input, init);
-    if (String(input?.url ?? input).endsWith("/pyodide.asm.wasm")) {
-      answer.then(
-        (response) => { if (!response.ok) fail(new Error(`Python's runtime could not be fetched (${response.status})`)); },
-        (error) => fail(new Error(`Python's runtime could not be fetched: ${error}`)),
-      );
-    }
-    return answer;
+    if (String(input?.url ?? input) !== runtime.url) return fetchBefore.call(this, input, init);
+    const standIn = new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } });
+    standIns.add(standIn);
+    return Promise.resolve(standIn);
   };
-  return { failed, stop: () => { globalThis.fetch = fetchBefore; } };
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    const response = await source;
+    if (!standIns.has(response)) return instantiateBefore.call(this, response, imports);
+    const module = await runtime.module;
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  return () => {
+    globalThis.fetch = fetchBefore;
+    WebAssembly.instantiateStreaming = instantiateBefore;
+  };
+}
+
+// Pyodide started (from `image` when given), or the start's failure: Pyodide only warns when its WebAssembly
+// cannot be had, and its start then never ends, so a failed compile fails it here instead.
+async function startPyodide(options, runtime, image) {
+  const stdlib = settings.build.stdlib ? { stdLibURL: at(settings.build.stdlib) } : {};
+  const failed = runtime.module.then(() => new Promise(() => {}));
+  const restore = lendRuntime(runtime);
+  try {
+    const loading = loadRuntime({
+      ...options, indexURL: at(settings.build.pyodide), ...stdlib, ...(image ? { _loadSnapshot: image } : {}),
+    });
+    return await Promise.race([loading, failed]);
+  } finally {
+    restore();
+  }
 }
 
 let early = null; // Python started by begin(), before PyScript asked for it
@@ -136,34 +244,31 @@ async function start(options) {
   performance.mark("python-start");
   const archives = Promise.all([bytes(build.engine_wheel), bytes(build.web_zip)]);
   const root = globalThis.document?.documentElement || { dataset: {} };
-  // The snapshot is read and checked before Pyodide starts fetching its runtime: measured, that is faster than
-  // overlapping the two (they compete for the page's thread).
-  const response = await snapshotResponse();
-  let image = null;
-  if (response) {
-    const result = await checked(new Uint8Array(await response.arrayBuffer()), ...(await archives));
-    image = result.image || null;
-    if (result.refused) {
-      root.dataset.snapshotRefused = settings.refused = result.refused;
-      console.warn(`Python starts the ordinary way: the snapshot is refused (${result.refused}).`);
-    }
+  const runtime = compileRuntime();
+  // The snapshot's header is checked first (against the archives); its image is read while Pyodide loads and its
+  // WebAssembly compiles, and restored once both are there.
+  const image = (await snapshot(archives))?.image;
+  if (!image) performance.mark("python-snapshot-read"); // none, or refused
+  let restored = Boolean(image);
+  let compiled = restored ? Promise.resolve([]) : bytecode(); // a restored Python has imported everything already
+  let py;
+  try {
+    py = await startPyodide(options, runtime, image);
+  } catch (error) {
+    if (!restored) throw error;
+    refuse(`it could not be read: ${error.message ?? error}`); // then the ordinary way
+    restored = false;
+    compiled = bytecode();
+    py = await startPyodide(options, runtime, null);
   }
-  performance.mark("python-snapshot-read");
-  const compiled = image ? Promise.resolve([]) : bytecode(); // a restored Python has imported everything already
-  // The site's standard library (build.py: write_stdlib), whose start-up modules come compiled, else Pyodide's.
-  const stdlib = build.stdlib ? { stdLibURL: at(build.stdlib) } : {};
-  const watch = watchRuntimeFetch();
-  const py = await Promise.race([
-    loadRuntime({ ...options, indexURL: at(build.pyodide), ...stdlib, ...(image ? { _loadSnapshot: image } : {}) }),
-    watch.failed,
-  ]).finally(watch.stop);
+  performance.mark("python-restored");
   const [wheel, zip] = await archives;
   py.unpackArchive(wheel, "zip", { extractDir: HOME });
   py.unpackArchive(zip, "zip", { extractDir: HOME });
   const unpacked = (await compiled).filter(Boolean);
   for (const archive of unpacked) py.unpackArchive(archive, "zip", { extractDir: HOME });
   root.dataset.bytecode = String(unpacked.length);
-  root.dataset.python = settings.way = image ? "snapshot" : "ordinary";
+  root.dataset.python = settings.way = restored ? "snapshot" : "ordinary";
   performance.mark("python-loaded");
   return py;
 }

@@ -1,17 +1,30 @@
 """Browser benchmark: start-up, download size and computer decision times in Chromium.
 
     python tests/bench/browser.py [--site dist] [--runs 3] [--decisions 30] [--games silver-bars,...]
+                                  [--startup-only] [--compare SITE] [--site-stdlib]
 
-Prints: cold and warm time from navigation to a playable table, bare Pyodide start-up in the same
-browser run (and the ratio), bare Pyodide started on the site's standard library (its start-up modules
-compiled: that part's gain alone), the table's warm start without the memory snapshot (removed from the
-service worker's cache: the ordinary start with every file cached), how Python started each time,
-an embed of a named position (``embed.html``) until it is drawn and answers commands (and its ratio
-to bare Pyodide), what the page downloads, what the first visit's files weigh with the gzip and
-brotli compression a static host applies (each file the page fetched, compressed here; brotli when
-the ``brotli`` package is installed), and per game and level the median and 95th percentile of the
-computer's decision time measured inside the page, with the share of decisions that used the level's
-whole iteration budget (the time cap stopped the others; ``--startup-only`` leaves decisions out).
+Start-up is measured as players meet it, each run in a fresh browser profile kept on disk:
+
+- **first visit**: nothing cached;
+- **same tab**: a second navigation in the first visit's tab, once the service worker holds the site and the memory
+  snapshot (the same browser process: what it compiled is still in memory);
+- **returning**: the browser closed and started again on the same profile, then the page opened (a player coming
+  back another day: only what the browser keeps on disk helps);
+- **returning again**: the same once more (the browser keeps Python's compiled WebAssembly beside the service
+  worker's copy only after a start from that copy, so the first return compiles it and later ones do not);
+- **returning without the snapshot** (the table only): the same, with the snapshot removed from the service
+  worker's cache, so Python starts the ordinary way with every file cached.
+
+Each is timed from navigation to a playable table of 100 Silver Bars against the computer (``table-ready``), to an
+embed of a Carbondale position drawn and answering (``embed-ready``), and to bare Pyodide having run ``1 + 1`` (a
+page beside the site, measured the same way in the same run; it has no service worker, so it comes back from the
+browser's HTTP cache). The ratios to bare Pyodide are the figures to compare between machines. The table's and the
+embed's phases (the page's ``performance.mark``s) give the time names, and a light trace of each start says
+whether the browser took Python's compiled WebAssembly from its code cache and how many of its functions it still
+compiled when first called. Then what the page downloads, and what the first visit's files weigh with the gzip and
+brotli compression a static host applies; and per game and level the median and 95th percentile of the computer's
+decision time measured inside the page, with the share of decisions that used the level's whole iteration budget
+(the time cap stopped the others; ``--startup-only`` leaves decisions out).
 """
 
 from __future__ import annotations
@@ -22,6 +35,9 @@ import json
 import multiprocessing
 import statistics
 import sys
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
 from functools import partial
 from http.server import ThreadingHTTPServer
 from pathlib import Path
@@ -30,7 +46,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright  # noqa: E402
 
 from devserver import SiteHandler  # noqa: E402
 from e2e.conftest import CHROMIUM, FLAGS, SUB_PATH  # noqa: E402
@@ -149,33 +165,170 @@ def forget_snapshot(page: Any) -> None:
     )
 
 
-def startup(
-    browser: Browser, base: str, path: str, mark: str, runs: int, plain: bool = False
-) -> tuple[list[float], list[float], list[float], int, int, list[str], list[str]]:
-    """Cold, warm and warm-without-snapshot times, the first visit's bytes, requests and files, and how Python
-    started each time (the page's ``data-python``)."""
-    cold, warm, plain_warm, ways = [], [], [], []
-    size = count = 0
-    files: list[str] = []
+PHASES = (
+    ("python-start", "Python asked"),
+    ("python-snapshot-read", "snapshot read"),
+    ("python-wasm-compiled", "WebAssembly compiled"),
+    ("python-restored", "Python restored"),
+    ("python-loaded", "archives unpacked"),
+)
+"""The page's marks of Python's start (``web/python.js``): the start asked for; the snapshot read (its header
+checked, then its image read while the WebAssembly compiles; or found missing); Python's WebAssembly compiled or
+taken from the browser's code cache; Python restored from the snapshot (or started the ordinary way); the engine's
+archives unpacked. The snapshot and the WebAssembly are read at the same time, so either may come first."""
+
+VISITS = ("first visit", "same tab", "returning", "returning again", "returning without the snapshot")
+
+
+@dataclass
+class Visit:
+    """One page load: seconds until its mark, its phases (seconds since navigation), how Python started, and from
+    the trace whether the WebAssembly came from the code cache and how many functions were compiled when called."""
+
+    seconds: float
+    phases: dict[str, float]
+    way: str
+    from_code_cache: bool
+    compiled_lazily: int
+
+
+def visit(context: BrowserContext, page: Page, url: str, mark: str) -> Visit:
+    """Open ``url`` in ``page`` and wait for ``mark``, with a light trace of the WebAssembly's compilation."""
+    cdp = context.new_cdp_session(page)
+    events: list[dict[str, Any]] = []
+    done: list[bool] = []
+    cdp.on("Tracing.dataCollected", lambda data: events.extend(data["value"]))
+    cdp.on("Tracing.tracingComplete", lambda _: done.append(True))
+    cdp.send("Tracing.start", {"categories": "v8.wasm", "transferMode": "ReportEvents"})
+    page.goto(url)
+    seconds = mark_time(page, mark)
+    names = [name for name, _ in PHASES] + [mark]
+    phases = page.evaluate(
+        "(names) => Object.fromEntries(names.flatMap((n) => performance.getEntriesByName(n)"
+        ".slice(0, 1).map((e) => [n, e.startTime / 1000])))",
+        names,
+    )
+    way = str(page.evaluate("document.documentElement.dataset.python || ''"))
+    cdp.send("Tracing.end")
+    while not done:
+        page.wait_for_timeout(50)
+    cdp.detach()
+    counts = Counter(str(e.get("name")) for e in events)
+    return Visit(seconds, phases, way, counts["wasm.Deserialize"] > 0, counts["wasm.CompileLazy"])
+
+
+SETTLE_MS = 2500
+"""How long a browser just started is left before the page is opened. A player starts the browser and then opens
+the page; Chromium meanwhile prepares its own pages (the address bar's pop-up is a web page of its own), about a
+second and a half of processor time here, which would otherwise compete with the page's start."""
+
+
+def launch(playwright: Playwright, profile: Path) -> tuple[BrowserContext, Page]:
+    """Chromium on a profile kept on disk (as a player's browser), once it has settled, and its page."""
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=FLAGS, service_workers="allow"
+    )
+    page = context.pages[0] if context.pages else context.new_page()
+    page.wait_for_timeout(SETTLE_MS)
+    return context, page
+
+
+@dataclass
+class Startup:
+    """Every run's visits by kind (``VISITS``), and the first visit's download: bytes, requests, files."""
+
+    visits: dict[str, list[Visit]] = field(default_factory=lambda: {kind: [] for kind in VISITS})
+    size: int = 0
+    count: int = 0
+    files: list[str] = field(default_factory=list)
+
+    def median(self, kind: str) -> float | None:
+        times = [v.seconds for v in self.visits[kind]]
+        return statistics.median(times) if times else None
+
+
+def startup(playwright: Playwright, base: str, path: str, mark: str, runs: int, plain: bool = False) -> Startup:
+    """Each run, in a fresh profile: the first visit, a second navigation in its tab once the service worker holds
+    the site and the snapshot, then (the browser closed and started again) a returning visit, and another; with
+    ``plain``, also a returning visit with the snapshot removed from the cache (the browser closed and started again
+    once more)."""
+    result = Startup()
     for _ in range(runs):
-        context = browser.new_context()
-        page = context.new_page()
-        page.goto(base + path)
-        cold.append(mark_time(page, mark))
-        size, count = downloaded(page)
-        files = fetched_files(page, base)
-        ways.append(str(page.evaluate("document.documentElement.dataset.python || ''")))
-        worker_ready(page)
-        page.goto(base + path)
-        warm.append(mark_time(page, mark))
-        ways.append(str(page.evaluate("document.documentElement.dataset.python || ''")))
-        if plain:
-            forget_snapshot(page)
-            page.goto(base + path)
-            plain_warm.append(mark_time(page, mark))
-            ways.append(str(page.evaluate("document.documentElement.dataset.python || ''")))
-        context.close()
-    return cold, warm, plain_warm, size, count, files, ways
+        with tempfile.TemporaryDirectory(prefix="cardtable-bench-profile-") as folder:
+            profile = Path(folder)
+            context, page = launch(playwright, profile)
+            result.visits["first visit"].append(visit(context, page, base + path, mark))
+            result.size, result.count = downloaded(page)
+            result.files = fetched_files(page, base)
+            worker_ready(page)
+            result.visits["same tab"].append(visit(context, page, base + path, mark))
+            page.wait_for_timeout(1000)  # what the browser writes to disk after a start (its code cache) is written
+            context.close()
+            context, page = launch(playwright, profile)
+            result.visits["returning"].append(visit(context, page, base + path, mark))
+            page.wait_for_timeout(1000)
+            context.close()
+            context, page = launch(playwright, profile)
+            result.visits["returning again"].append(visit(context, page, base + path, mark))
+            if plain:
+                forget_snapshot(page)
+                page.wait_for_timeout(1000)
+                context.close()
+                context, page = launch(playwright, profile)
+                result.visits["returning without the snapshot"].append(visit(context, page, base + path, mark))
+            context.close()
+    return result
+
+
+def seconds_cell(value: float | None) -> str:
+    return f"{value:.2f}" if value is not None else "-"
+
+
+def ratio_cell(value: float | None, bare: float | None) -> str:
+    return f"{value / bare:.2f}" if value is not None and bare else "-"
+
+
+def print_startup(results: dict[str, Startup], bare: Startup, runs: int) -> None:
+    """The start-up table, the ratios to bare Pyodide, and the phases of each page's start."""
+    print(f"Start-up: medians of {runs} run(s), each in a fresh browser profile; seconds from navigation until")
+    print("the table is playable, the embed drawn and answering, bare Pyodide has run 1 + 1.")
+    print("  first visit: nothing cached.   same tab: a second navigation in the first visit's tab (the service")
+    print("  worker holds the site and the snapshot).   returning: the browser closed, started again on the same")
+    print("  profile, the page opened.   again: the same once more.   no snapshot: returning, the snapshot removed.")
+    print("Targets: returning under 1.0 s and at most 0.40 of bare Pyodide's returning start; first visit at most")
+    print("0.60 of bare Pyodide's first visit.")
+    print()
+    heads = ["first visit", "same tab", "returning", "again", "no snapshot"]
+    print(f"{'':30}" + "".join(f"{head:>13}" for head in heads))
+    rows = {**results, "bare Pyodide": bare}
+    for name, result in rows.items():
+        print(f"{name:30}" + "".join(f"{seconds_cell(result.median(kind)):>13}" for kind in VISITS))
+    for name, result in results.items():
+        cells = [ratio_cell(result.median(kind), bare.median(kind)) for kind in VISITS[:4]]
+        cells.append(ratio_cell(result.median(VISITS[4]), bare.median("returning")))
+        print(f"{'ratio ' + name + ' / bare':30}" + "".join(f"{cell:>13}" for cell in cells))
+    print()
+    print("Phases, ms since navigation (medians): the page's performance marks (web/python.js). The snapshot and the")
+    print("WebAssembly are read at once, so either may come first; 'WebAssembly compiled' means compiled or taken from")
+    print("the browser's code cache. 'code cache' counts the runs whose start took Python's WebAssembly from there")
+    print("(from the trace), 'lazy' is the median number of its functions compiled only when first called.")
+    for name, result in rows.items():
+        for kind in VISITS:
+            made = result.visits[kind]
+            if not made:
+                continue
+            marks = [mark for mark, _ in PHASES] + [m for m in made[0].phases if m not in dict(PHASES)]
+            cells = []
+            for mark in marks:
+                times = [v.phases[mark] for v in made if mark in v.phases]
+                if times:
+                    label = dict(PHASES).get(mark, f"ready ({mark})")
+                    cells.append(f"{label} {statistics.median(times) * 1000:.0f}")
+            cached = sum(v.from_code_cache for v in made)
+            lazy = statistics.median(v.compiled_lazily for v in made)
+            ways = " ".join(v.way or "-" for v in made)
+            print(f"  {name}, {kind} (Python: {ways}; code cache {cached}/{len(made)}, lazy {lazy:.0f}):")
+            print("      " + ", ".join(cells))
 
 
 def decisions(
@@ -229,6 +382,8 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=30)
     parser.add_argument("--games", default="")
     parser.add_argument("--startup-only", action="store_true", help="measure start-up only (no decision times)")
+    parser.add_argument("--site-stdlib", action="store_true",
+                        help="also time bare Pyodide started on the site's standard library (that part's gain alone)")
     parser.add_argument("--compare", default="", metavar="SITE",
                         help="also time the table on another build of the site in the same browser run (for example "
                              "one made with build.py --no-bytecode), to show what a difference between them gains")
@@ -240,38 +395,22 @@ def main() -> None:
 
     games = [g for g in args.games.split(",") if g] or list(pyengine.GAMES)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        t_cold, t_warm, t_plain, size, count, files, ways = startup(
-            browser, base, TABLE, "table-ready", args.runs, plain=True
-        )
+        embed = "embed.html?game=carbondale&position=figure-1"
+        results = {"table": startup(p, base, TABLE, "table-ready", args.runs, plain=True)}
+        results["embed"] = startup(p, base, embed, "embed-ready", args.runs)
         if args.compare:
             other, other_serving = serve(args.compare)
-            o_cold, o_warm, o_plain, o_size, _, _, _ = startup(browser, other, TABLE, "table-ready", args.runs, True)
+            results[f"table of {args.compare}"] = startup(p, other, TABLE, "table-ready", args.runs, plain=True)
             other_serving.terminate()
-        b_cold, b_warm, _, b_size, _, _, _ = startup(browser, base, "__bare.html", "pyodide-ready", args.runs)
-        s_cold, s_warm, _, _, _, _, _ = startup(browser, base, "__bare_stdlib.html", "pyodide-ready", args.runs)
-        embed = "embed.html?game=carbondale&position=figure-1"
-        e_cold, e_warm, _, e_size, _, _, e_ways = startup(browser, base, embed, "embed-ready", args.runs)
-        med = statistics.median
-        print(f"runs: {args.runs} (medians)")
-        print(f"table ready, cold: {med(t_cold):.2f} s   warm: {med(t_warm):.2f} s   "
-              f"warm without the snapshot: {med(t_plain):.2f} s")
-        print(f"bare Pyodide, cold: {med(b_cold):.2f} s   warm: {med(b_warm):.2f} s")
-        print(f"bare Pyodide on the site's standard library, cold: {med(s_cold):.2f} s   warm: {med(s_warm):.2f} s   "
-              f"(ratio to bare: {med(s_cold) / med(b_cold):.2f}, {med(s_warm) / med(b_warm):.2f})")
-        if args.compare:
-            print(f"table of {args.compare}, cold: {med(o_cold):.2f} s   warm: {med(o_warm):.2f} s   "
-                  f"warm without the snapshot: {med(o_plain):.2f} s   (download {o_size / 1e6:.2f} MB)")
-            print(f"  this site gains, cold: {med(o_cold) - med(t_cold):+.2f} s   "
-                  f"warm: {med(o_warm) - med(t_warm):+.2f} s"
-                  f"   warm without the snapshot: {med(o_plain) - med(t_plain):+.2f} s")
-        print(f"ratio table/bare, cold: {med(t_cold) / med(b_cold):.2f}   warm: {med(t_warm) / med(b_warm):.2f}   "
-              f"warm without the snapshot: {med(t_plain) / med(b_warm):.2f}")
-        print(f"how Python started (table: cold, warm, warm without): {' '.join(ways)}; embed: {' '.join(e_ways)}")
-        print(f"embed of a position, cold: {med(e_cold):.2f} s   warm: {med(e_warm):.2f} s")
-        print(f"ratio embed/bare, cold: {med(e_cold) / med(b_cold):.2f}   warm: {med(e_warm) / med(b_warm):.2f}")
-        print(f"page download: {size / 1e6:.2f} MB in {count} requests (bare Pyodide: {b_size / 1e6:.2f} MB)")
-        print(f"embed download: {e_size / 1e6:.2f} MB")
+        bare = startup(p, base, "__bare.html", "pyodide-ready", args.runs)
+        if args.site_stdlib:
+            results["bare Pyodide, site's stdlib"] = startup(p, base, "__bare_stdlib.html", "pyodide-ready", args.runs)
+        print_startup(results, bare, args.runs)
+        table = results["table"]
+        print()
+        print(f"page download: {table.size / 1e6:.2f} MB in {table.count} requests "
+              f"(bare Pyodide: {bare.size / 1e6:.2f} MB); embed download: {results['embed'].size / 1e6:.2f} MB")
+        files = table.files
         raw, gz, br = compressed_sizes(Path(args.site), files)
         brotli_text = f"{br / 1e6:.2f} MB" if br is not None else "(no brotli package)"
         print(f"first visit's files ({len(files)}): {raw / 1e6:.2f} MB, gzip {gz / 1e6:.2f} MB, brotli {brotli_text}")
@@ -282,9 +421,9 @@ def main() -> None:
             print(f"  and in the background, the service worker caches the snapshot for the next visit: "
                   f"{s_raw / 1e6:.2f} MB, gzip {s_gz / 1e6:.2f} MB, brotli {s_brotli}")
         if args.startup_only:
-            browser.close()
             serving.terminate()
             return
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         print()
         print(f"{'game':18} {'level':>7} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'full budget':>11}")
         for game in games:
@@ -294,7 +433,7 @@ def main() -> None:
                 wanted = args.decisions if level != "hard" else max(5, args.decisions // 3)
                 made = decisions(browser, base, game, players, level, wanted)
                 times = [seconds for seconds, _ in made]
-                median, p95 = med(times) * 1000, pct(times, 0.95) * 1000
+                median, p95 = statistics.median(times) * 1000, pct(times, 0.95) * 1000
                 full = sum(1 for _, done in made if done >= LEVELS[level].iterations) / len(made)
                 print(f"{game:18} {level:>7} {len(times):>9} {median:>10.0f} {p95:>8.0f} {full:>11.0%}")
         browser.close()
