@@ -259,7 +259,7 @@ class Rules:
         it (the seat's lead over the best other seat, in the game's own units), or None when the game has none.
 
         The search weighs its root's moves by it, each played through the rest of the seat's turn
-        (:func:`pyengine.ai.plan_turn`); the rule-based yardstick (``tests/bench/rulebased.py``) plays by it."""
+        (:func:`pyengine.planning.plan_turn`); the rule-based yardstick (``tests/bench/rulebased.py``) plays by it."""
         return None
 
     def search_actions(self, core: Core) -> list[Action]:

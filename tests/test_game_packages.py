@@ -107,3 +107,18 @@ def test_the_snapshot_imports_the_browser_package_but_its_dom_adapters() -> None
     for adapter in cardtable_web.DOM_ADAPTERS:
         with pytest.raises(ModuleNotFoundError, match="js"):
             importlib.import_module(adapter)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_game_never_imports_the_computer_players(game_id: str) -> None:
+    """The games sit below the computer players: a game plans with :mod:`pyengine.planning`, never ``pyengine.ai``
+    (nor the worker's ``thinker``)."""
+    import ast
+
+    package = ROOT / "pyengine" / "games" / GAME_MODULES[game_id]
+    for path in sorted(package.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names += [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            for name in names:
+                assert name.split(".")[-1] not in {"ai", "thinker"}, f"{path.name} imports {name}"

@@ -75,8 +75,8 @@ class CarblesRules(Rules):
     """Measured against normal and the rule-based player (docs/benchmarks.md): a position's values lie close
     together, so hard's search explores less, and so does normal's from three players up, where each seat's share
     lies closer still (at two players normal played better exploring as much as before). The root tries each move
-    in the order of the judgement's plans (:func:`pyengine.ai.plan_turn`), favouring the best while its visits are
-    few (without it, normal's choice was in 5 of 36 positions one the judgement put 18 to 29 points below its
+    in the order of the judgement's plans (:func:`pyengine.planning.plan_turn`), favouring the best while its visits
+    are few (without it, normal's choice was in 5 of 36 positions one the judgement put 18 to 29 points below its
     best)."""
 
     def open_information(self, options: Mapping[str, OptionValue]) -> bool:

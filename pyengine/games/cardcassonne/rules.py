@@ -99,7 +99,7 @@ class CardcassonneRules(Rules):
         "hard": {"root_width": 16, "prior": 2.0, "paired": True, "from_players": {3: {"paired": False}}},
     }
     """Measured against the rule-based player and normal (docs/benchmarks.md): dozens of placements leave too few
-    iterations each, so the root weighs the best few by the judgement's plans (:func:`pyengine.ai.plan_turn`),
+    iterations each, so the root weighs the best few by the judgement's plans (:func:`pyengine.planning.plan_turn`),
     the best favoured while visits are few. At two players each is tried on the same deals as the others
     (``paired``: what the next cards bring would otherwise drown the differences between placements); from three
     players up, where two rivals move before the seat's next turn, normal did better unpaired; at four players it

@@ -10,11 +10,11 @@ import random
 from collections.abc import Mapping
 from typing import Any, cast
 
-from ...ai import plan_turn
 from ...cards import Card
 from ...core import Action, GameInfo, Option, OptionValue, Rules
 from ...estimate import chances, seen
 from ...frozen import evolve
+from ...planning import plan_turn
 from ...rng import Rng
 from ...words import Entry
 from . import judgement as _judgement
