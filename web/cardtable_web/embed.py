@@ -56,7 +56,7 @@ import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 import pyengine
 from pyengine.ai import DEFAULT_LEVEL
@@ -107,7 +107,7 @@ def _flag(params: Mapping[str, str], name: str, default: bool) -> bool:
     raise ValueError(f"{name} is 1 or 0; got {quote(raw)}")
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -204,9 +204,9 @@ def read_seat(raw: object, state: pyengine.State, interactive: bool) -> int | No
             raise ValueError("an interactive embed shows a seat's view: give seat as a number")
         return None
     seat = int(raw) if isinstance(raw, str) and raw.isdigit() and len(raw) <= 3 else raw
-    if not _whole(seat) or not 0 <= seat < state.players:  # type: ignore[operator]
+    if not _whole(seat) or not 0 <= seat < state.players:
         raise ValueError(f"seat is a number from 0 to {state.players - 1}, or none for the public view")
-    return int(seat)  # type: ignore[arg-type]
+    return int(seat)
 
 
 # -- commands from the host --------------------------------------------------------------------------------------

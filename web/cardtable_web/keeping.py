@@ -230,7 +230,7 @@ def _text(value: object) -> bool:
 
 
 def _count(value: object) -> bool:
-    return whole(value) and 0 <= value < 10**15  # type: ignore[operator]
+    return whole(value) and 0 <= value < 10**15
 
 
 def save_problem(key: object, entry: object) -> str | None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 import pyengine
 from pyengine.ai import DEFAULT_LEVEL, LEVELS
@@ -117,7 +117,7 @@ def check_game(game: object) -> str:
     return game
 
 
-def whole(value: object) -> bool:
+def whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -128,8 +128,8 @@ def digits(text: str, most: int) -> bool:
 
 def parse_seed(value: object) -> int:
     """A seed: a whole number, given as a number or as decimal digits (at most 30, optionally signed)."""
-    if whole(value) and abs(value) < 10**30:  # type: ignore[arg-type]
-        return int(value)  # type: ignore[arg-type]
+    if whole(value) and abs(value) < 10**30:
+        return int(value)
     if isinstance(value, str) and digits(value.removeprefix("-"), 30):
         return int(value)
     raise ValueError(f"the seed must be a whole number of at most 30 digits; got {quote(str(value))}")
