@@ -64,8 +64,17 @@ Action = Hashable
 
 OptionValue = int | str | bool
 
-class IllegalAction(ValueError):
-    """An action that the rules do not allow now; the message says why in the game's words."""
+class RefusedAction(ValueError):
+    """An action the engine will not apply: the common base of :class:`UnreadableAction` and
+    :class:`IllegalAction` (catch it where either is refused alike, as a record's replay does)."""
+
+
+class UnreadableAction(RefusedAction):
+    """Text that does not read as any action of the game; the message says how the game's actions look."""
+
+
+class IllegalAction(RefusedAction):
+    """A well-written action that the rules do not allow now; the message says why in the game's words."""
 
 
 @dataclass(frozen=True)
@@ -420,9 +429,11 @@ class State:
         return self.legal_texts().index(str(action))  # an equal action made elsewhere
 
     def parse_action(self, text: str) -> Action:
-        """The legal action written ``text`` (the inverse of ``str``), else ``IllegalAction`` saying why."""
+        """The legal action written ``text`` (the inverse of ``str``). Else :class:`UnreadableAction` for a text that
+        reads as no action of the game (saying how they look), or :class:`IllegalAction` for a well-written one the
+        rules do not allow now (saying why in the game's words)."""
         if not isinstance(text, str):
-            raise IllegalAction(f"an action is written as text; got {quote(text)}")
+            raise UnreadableAction(f"an action is written as text; got {quote(text)}")
         text = text.strip()
         action = self._legal_by_text().get(text)
         if action is not None:
@@ -431,7 +442,7 @@ class State:
             raise IllegalAction("the game is over")
         parsed = self.rules.notation.parse(text)
         if parsed is None:
-            raise IllegalAction(self.rules.notation.help(text))
+            raise UnreadableAction(self.rules.notation.help(text))
         raise IllegalAction(self.rules.why_illegal(self.core, parsed))
 
     def why_not(self, facts: object, seat: int | None = None) -> str | None:
@@ -709,7 +720,7 @@ def replay(record: object) -> State:
             raise ValueError(f"record step {step}: an action must be text; got {type(text).__name__}")
         try:
             state = state.apply(text)
-        except IllegalAction as exc:
+        except RefusedAction as exc:
             said = str(exc)
             where = f"record step {step}" if quote(text) in said else f"record step {step} ({quote(text)})"
             raise ValueError(f"{where}: {brief(said)}") from None

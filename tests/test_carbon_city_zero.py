@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import pyengine
-from pyengine import IllegalAction, Rng
+from pyengine import IllegalAction, Rng, UnreadableAction
 from pyengine.ai import LEVELS, SearchBot
 from pyengine.core import State
 from pyengine.games import carbon_city_zero as ccz
@@ -531,7 +531,7 @@ def test_why_illegal_speaks_the_games_words() -> None:
         state.apply("buy Ecohouses")
     with pytest.raises(IllegalAction, match="no card called"):
         state.apply("buy Moon Base")
-    with pytest.raises(IllegalAction, match="actions look like"):
+    with pytest.raises(UnreadableAction, match="actions look like"):
         state.apply("plant trees")
     used = state.apply("use Bike Lanes #1 special")
     with pytest.raises(IllegalAction, match="already been used"):

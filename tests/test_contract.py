@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pyengine
-from pyengine import IllegalAction, Rng
+from pyengine import IllegalAction, RefusedAction, Rng, UnreadableAction
 from pyengine.core import named_position, rules_for
 from pyengine.words import Entry, seat_names
 from tests.playouts import play_on, player_counts, playout, valid_options
@@ -112,10 +112,10 @@ def check_state(state: pyengine.State, rnd: random.Random, foreign: list[str], d
     core_before, view_before = state.core, state.view(state.current_player)
     state.apply(rnd.choice(actions))
     assert state.core == core_before and state.view(state.current_player) == view_before
-    # illegal actions raise IllegalAction and change nothing
+    # refused actions (unreadable, or illegal now) raise and change nothing
     for text in foreign[-4:]:
         if text not in texts:
-            with pytest.raises(IllegalAction):
+            with pytest.raises(RefusedAction):
                 state.apply(text)
             assert state.core == core_before
     foreign.extend(texts[:2])
@@ -197,7 +197,7 @@ def check_end(state: pyengine.State) -> None:
     assert all(0 <= w < state.players for w in winners)
     if pyengine.GAMES[state.game].cooperative_with(state.options) and winners:
         assert winners == list(range(state.players))
-    with pytest.raises(IllegalAction):
+    with pytest.raises(RefusedAction):
         state.apply("anything")
 
 
@@ -216,12 +216,13 @@ def test_replay_round_trips_any_prefix(game_id: str, seed: int, data: st.DataObj
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_refusals_say_why_briefly(game_id: str) -> None:
-    """A text no form reads lists the notation; a well-written illegal action gets the game's reason."""
+    """A text no form reads is unreadable and lists the notation; a well-written illegal action is illegal and gets
+    the game's reason."""
     info = pyengine.GAMES[game_id]
     rnd = random.Random(11)
     state = play_on(pyengine.new_game(game_id, info.min_players, 11, valid_options(game_id, info.min_players, rnd)),
                     rnd, 5)
-    with pytest.raises(IllegalAction, match="actions look like") as caught:
+    with pytest.raises(UnreadableAction, match="actions look like") as caught:
         state.apply("x" * 100_000)
     assert len(str(caught.value)) < 1_000, "bad input is quoted briefly"
     legal = set(state.legal_texts())
