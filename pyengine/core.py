@@ -160,6 +160,55 @@ class GameInfo:
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended, the one reading of its winners: the winning seats, each seat's place, and
+    whether the seats played together (then every seat wins, or none does)."""
+
+    winners: tuple[int, ...]
+    ranks: tuple[int, ...]
+    """Each seat's place from 1, ties sharing a place: the winners first, then the others by score (higher first);
+    in a game played together every seat shares the first place."""
+    cooperative: bool
+
+    @staticmethod
+    def of(winners: Sequence[int], scores: Sequence[int | float], cooperative: bool) -> Outcome:
+        """The outcome of a finished game with these winners and scores."""
+        won = tuple(sorted(winners))
+        if cooperative:
+            return Outcome(won, (1,) * len(scores), True)
+        ranks = tuple(
+            1 if seat in won else 1 + len(won) + sum(1 for other, s in enumerate(scores)
+                                                      if other not in won and s > score)
+            for seat, score in enumerate(scores)
+        )
+        return Outcome(won, ranks, False)
+
+    @property
+    def won(self) -> bool:
+        """Whether anyone won (a game played together: whether the team won)."""
+        return bool(self.winners)
+
+    def share(self, seat: int) -> float:
+        """``seat``'s share of the win: 1 for every seat of a won game played together, else one winner's part."""
+        if seat not in self.winners:
+            return 0.0
+        return 1.0 if self.cooperative else 1.0 / len(self.winners)
+
+    def words(self) -> str:
+        """The game's end in words, seats as placeholders (see :func:`pyengine.words.say`)."""
+        if self.cooperative:
+            return "Everyone wins!" if self.winners else "Time is up: the game is lost."
+        if not self.winners:
+            return "Game over: nobody wins."
+        if len(self.winners) == 1:
+            return f"{{{self.winners[0]}}} {{{self.winners[0]}:wins}}!"
+        return " and ".join(f"{{{w}}}" for w in self.winners) + " win!"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "ranks": list(self.ranks), "cooperative": self.cooperative}
+
+
+@dataclass(frozen=True)
 class NamedPosition:
     """A position worth showing by name: a description for ``load_position`` with its seats and options."""
 
@@ -499,6 +548,12 @@ class State:
 
     def winners(self) -> list[int]:
         return self.rules.winners(self.core) if self.is_terminal() else []
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (None while it goes on): winners, places, and whether it was played together."""
+        if not self.is_terminal():
+            return None
+        return Outcome.of(self.winners(), self.scores(), self.rules.info.cooperative_with(self.options))
 
     # -- information ------------------------------------------------------------------
     def history(self) -> list[tuple[State, Action]]:

@@ -193,12 +193,39 @@ def check_log(state: pyengine.State) -> None:
 
 
 def check_end(state: pyengine.State) -> None:
+    """A finished game's outcome: its winners are seats, each seat has a place, a game played together is won by
+    every seat or by none, and the winners share one win."""
     winners = state.winners()
     assert all(0 <= w < state.players for w in winners)
-    if pyengine.GAMES[state.game].cooperative_with(state.options) and winners:
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == tuple(sorted(winners))
+    assert outcome.cooperative == pyengine.GAMES[state.game].cooperative_with(state.options)
+    assert len(outcome.ranks) == state.players and all(1 <= r <= state.players for r in outcome.ranks)
+    assert all(outcome.ranks[w] == 1 for w in winners)
+    if outcome.cooperative and winners:
         assert winners == list(range(state.players))
+        assert all(outcome.share(seat) == 1.0 for seat in range(state.players))
+    elif winners:
+        assert sum(outcome.share(seat) for seat in range(state.players)) == pytest.approx(1.0)
     with pytest.raises(RefusedAction):
         state.apply("anything")
+
+
+def test_an_outcome_places_the_seats_and_says_the_end() -> None:
+    """Winners first, the others by score with ties sharing a place; a game played together shares one place."""
+    from pyengine import Outcome
+
+    ended = Outcome.of([2], [10, 30, 20, 10], cooperative=False)
+    assert ended.ranks == (3, 2, 1, 3) and ended.words() == "{2} {2:wins}!" and ended.share(2) == 1.0
+    tied = Outcome.of([1, 0], [5, 5, 1], cooperative=False)
+    assert tied.winners == (0, 1) and tied.ranks == (1, 1, 3) and tied.share(0) == 0.5
+    assert tied.words() == "{0} and {1} win!"
+    assert Outcome.of([], [1, 2], cooperative=False).words() == "Game over: nobody wins."
+    together = Outcome.of([0, 1], [9, 9], cooperative=True)
+    assert together.ranks == (1, 1) and together.share(1) == 1.0 and together.words() == "Everyone wins!"
+    lost = Outcome.of([], [0, 0], cooperative=True)
+    assert not lost.won and lost.words() == "Time is up: the game is lost."
+    assert pyengine.new_game("carbondale", 2, 1).outcome() is None
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -190,8 +190,10 @@ def one_game(job: Job) -> tuple[float, int, float, int, str]:
         state = state.apply(action)
     points = 0.0
     count = 0
-    if info.cooperative:
-        points, count = (1.0 if state.winners() else 0.0), 1
+    outcome = state.outcome()
+    assert outcome is not None
+    if outcome.cooperative:
+        points, count = (1.0 if outcome.won else 0.0), 1
     else:
         for a in range(players):
             for b in range(players):
