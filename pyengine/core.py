@@ -122,6 +122,9 @@ class GameInfo:
     """Extra player-count rule depending on options: a message when not allowed, else None."""
     competitive_variant: Callable[[Mapping[str, OptionValue]], bool] = field(default=lambda options: False)
     """For a cooperative game: True when these options make it a competitive variant."""
+    loads_positions: bool = False
+    """Whether the rules build a core from a described position (``Rules.load_position``: the rules page's figures,
+    the lessons, embeds). Declared here, so that the page never probes the rules class for an override."""
 
     def cooperative_with(self, options: Mapping[str, OptionValue]) -> bool:
         """Whether a game with these options is played together (everyone wins or loses)."""

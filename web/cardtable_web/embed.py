@@ -418,9 +418,8 @@ def position_format_html(game: str, site: str) -> str:
     documentation) and each named position as an example description (for pages that do not document it)."""
     rules = pyengine.core.rules_for(game)
     info = rules.info
-    loadable = type(rules).load_position is not pyengine.core.Rules.load_position
     parts = ['<section class="position-format-generated"><h3 id="position-format">Position format</h3>']
-    if not loadable:
+    if not info.loads_positions:
         parts.append(
             f"<p>{esc(info.title)} cannot be set up from a description yet. Embed a new game "
             f"(<code>{esc(site)}embed.html?game={esc(game)}&amp;players=2&amp;seed=7</code>) or a whole game's "

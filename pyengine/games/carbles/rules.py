@@ -52,6 +52,7 @@ class CarblesRules(Rules):
         max_players=MAX_PLAYERS,
         rules_version="1",
         cooperative=False,
+        loads_positions=True,
         options=(
             Option(
                 "partners", False, (False, True), "Partners", "Teams of two sitting opposite (even player counts only)."

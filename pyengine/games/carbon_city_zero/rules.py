@@ -85,6 +85,7 @@ class CarbonCityZeroRules(Rules):
         max_players=4,
         rules_version="1",
         cooperative=True,
+        loads_positions=True,
         options=(
             Option("rounds", 9, (9, 10, 8), "Round counter", "Rounds to reach zero: 10 easy, 9 standard, 8 hard.",
                    labels=("9 rounds (standard)", "10 rounds (easier)", "8 rounds (harder)")),

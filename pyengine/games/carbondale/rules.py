@@ -88,6 +88,7 @@ class CarbondaleRules(Rules):
         max_players=4,
         rules_version="1",
         cooperative=False,
+        loads_positions=True,
         options=(
             Option(
                 "any_black_to_red",

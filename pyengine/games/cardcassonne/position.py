@@ -14,7 +14,8 @@ from ...cards import Card, standard_deck
 from ...core import NamedPosition, OptionValue
 from ...notation import quote
 from ...reading import is_int, is_list, shown
-from .board import DECK_SIZE, CardcassonneState, card_key, cell_text, variants
+from .board import DECK_SIZE, card_key, cell_text, variants
+from .state import CardcassonneState
 
 FIELDS = ("board", "hands", "deck", "removed", "tokens", "tokens_left", "scores", "turn")
 """Every key a position may have (``board`` and ``hands`` are required)."""

@@ -26,7 +26,6 @@ from .board import (
     HAND_SIZE,
     VALUE,
     Area,
-    CardcassonneState,
     Cell,
     Event,
     allowed_players,
@@ -36,11 +35,11 @@ from .board import (
     card_key,
     cell_text,
     draws_problem,
-    evolve_core,
     placed,
     variants,
 )
 from .notation import DONE, MADE_PLAYS, NO_TOKEN, NOTATION, TOKEN, Play, ScoreArea, TokenChoice, play
+from .state import CardcassonneState, evolve_core
 
 
 class CardcassonneRules(Rules):
@@ -55,6 +54,7 @@ class CardcassonneRules(Rules):
         max_players=4,
         rules_version="1",
         cooperative=False,
+        loads_positions=True,
         options=(
             Option(
                 "same_suit",

@@ -57,6 +57,7 @@ class SilverBarsRules(Rules):
         max_players=2,
         rules_version="1",
         cooperative=False,
+        loads_positions=True,
         options=(
             Option("thief", "lowest-overall", ("lowest-overall", "lowest-placeable"), "Thief target",
                    "A lo thief takes the lowest silver on top of the opponent's vaults (a hi thief the highest). "
