@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import zlib
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -82,6 +83,7 @@ def test_random_playouts_keep_the_contract(game_id: str, players: int) -> None:
         assert state.is_terminal(), f"{game_id} with {players} players did not end within {bound} actions"
         assert steps - 1 <= bound
         check_end(state)
+        check_hidden_at_end(state, rnd)
         again = pyengine.from_json(state.to_json())  # the record, written and read back, replays the same game
         assert again == state and again.record() == state.record()
 
@@ -209,6 +211,57 @@ def check_end(state: pyengine.State) -> None:
         assert sum(outcome.share(seat) for seat in range(state.players)) == pytest.approx(1.0)
     with pytest.raises(RefusedAction):
         state.apply("anything")
+
+
+def check_hidden_at_end(state: pyengine.State, rnd: random.Random) -> None:
+    """A finished game reveals nothing hidden either: every seat's view, the public one first (its scores and
+    winners among it), is the same when every card that seat cannot see is re-dealt."""
+    assert state.is_terminal()
+    for seat in [None, *range(state.players)]:
+        view = state.view(seat)
+        for _ in range(3):
+            sample = state.sample_hidden(seat, Rng.from_seed(rnd.randrange(1 << 30)))
+            assert sample.view(seat) == view, f"the finished game's view of seat {seat} shows what it cannot see"
+
+
+class LeakAtTheEnd(pyengine.Rules):
+    """A game's rules that, once the game is over, put in every view a number drawn from its hidden cards (as a
+    finished game's scores would if they counted the cards left in the hands)."""
+
+    def __init__(self, rules: pyengine.Rules) -> None:
+        self.inner = rules
+        self.info = rules.info
+        self.notation = rules.notation
+
+    def __getattribute__(self, name: str) -> object:
+        if name in {"inner", "info", "notation", "view"} or name.startswith("__"):
+            return object.__getattribute__(self, name)
+        return getattr(object.__getattribute__(self, "inner"), name)
+
+    def view(self, core: object, seat: int | None) -> dict[str, object]:
+        view = self.inner.view(core, seat)
+        if self.inner.current_player(core) is None:
+            view["left"] = zlib.crc32(repr(core).encode())
+        return view
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_end_check_catches_a_finished_game_that_shows_hidden_cards(game_id: str) -> None:
+    """The contract's end check fails for a finished game whose public view changes when its hidden cards are
+    re-dealt (and passes the game itself)."""
+    info = pyengine.GAMES[game_id]
+    rnd = random.Random(f"leak/{game_id}")
+    players = max(info.min_players, min(2, info.max_players))
+    start = pyengine.new_game(game_id, players, 5, valid_options(game_id, players, rnd))
+    state = play_on(start, rnd, info.max_actions(players) + 1)
+    assert state.is_terminal()
+    check_hidden_at_end(state, rnd)
+    leaky = pyengine.State(LeakAtTheEnd(state.rules), state.players, state.options, state.seed, state.core)
+    hides = any(state.sample_hidden(seat, Rng.from_seed(k)).core != state.core
+                for seat in [None, *range(players)] for k in range(3))
+    if hides:  # a game that hides nothing at its end (open hands, an empty deck) has nothing to leak
+        with pytest.raises(AssertionError, match="shows what it cannot see"):
+            check_hidden_at_end(leaky, rnd)
 
 
 def test_an_outcome_places_the_seats_and_says_the_end() -> None:

@@ -151,3 +151,19 @@ def test_a_game_has_a_judgement_or_says_it_has_none(game_id: str) -> None:
     state = pyengine.new_game(game_id, pyengine.GAMES[game_id].min_players, 3)
     judged = rules_for(game_id).judgement(state.core, 0)
     assert (judged is None) == declared_none
+
+
+def test_every_registered_game_has_its_test_settings() -> None:
+    """The one table of per-game test settings (``tests/games.py``) has an entry for every registered game, and
+    only for them; the tests and benchmarks that go through the games read the registry."""
+    from tests.games import GAME_IDS as LISTED
+    from tests.games import SETTINGS, settings
+
+    assert LISTED == GAME_IDS
+    missing = [game for game in GAME_IDS if game not in SETTINGS]
+    assert not missing, f"add {', '.join(missing)} to SETTINGS in tests/games.py"
+    assert set(SETTINGS) <= set(GAME_IDS), "tests/games.py has settings for a game that is not registered"
+    for game in GAME_IDS:
+        info = pyengine.GAMES[game]
+        for players in (*settings(game).players(game), *(p for p, _ in settings(game).games(game))):
+            assert info.min_players <= players <= info.max_players, f"{game}: {players} players"

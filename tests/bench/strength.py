@@ -38,9 +38,9 @@ from pyengine import Rng  # noqa: E402
 from pyengine.ai import LEVELS, Bot, RandomBot, SearchBot  # noqa: E402
 from pyengine.core import Core, State, rules_for  # noqa: E402
 from tests.bench.rulebased import CHOOSERS, RuleBasedBot  # noqa: E402
+from tests.games import GAME_IDS, settings  # noqa: E402
 
-PLAYERS = {"carbles": (2, 4), "carbon-city-zero": (1, 2), "carbondale": (2, 3), "cardcassonne": (2, 3),
-           "silver-bars": (2,)}
+PLAYERS = {game: settings(game).strength_counts or settings(game).players(game)[:2] for game in GAME_IDS}
 """The player counts measured by default, per game."""
 
 
