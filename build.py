@@ -1081,7 +1081,7 @@ def needs_build(paths: Paths) -> bool:
 
 # -- release archive -------------------------------------------------------------------------------------------------
 
-RELEASE_README = """Card Table: five card games that run in the browser, offline.
+RELEASE_README = """Card Table: card games that run in the browser, offline.
 
 To play, serve this folder over HTTP on your own computer and open the address it prints:
 

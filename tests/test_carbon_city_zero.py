@@ -444,7 +444,7 @@ def test_evaluate_prefers_lower_carbon_and_more_rounds() -> None:
 
 
 def test_the_computer_never_ends_a_turn_with_a_carbon_cutter_affordable() -> None:
-    """Issue 15: ending the turn (or giving a Budget away) is not weighed while a card that cuts carbon is
+    """Ending the turn (or giving a Budget away) is not weighed while a card that cuts carbon is
     affordable; with only factories affordable it is, and the computer's choice follows."""
     market = ("Public Awareness", "Car Share", "Bike Lanes", "Small Factory", "Ecohouses")
     state = position(in_play=("Budget", "Budget"), market=market, global_area=("Global Funding",))

@@ -32,7 +32,27 @@ def listed() -> set[tuple[str, str]]:
     return rows
 
 
+def section(game: str) -> str:
+    """The page's section of ``game``, as it must be: its heading and a row per named position, each with the
+    position's title, seats, link, lesson step and embed code (the rows are made from the engine alone)."""
+    title = pyengine.GAMES[game].title
+    steps = {step.position: number for number, step in enumerate(lesson_for(game).steps, 1)}
+    lines = [f"## {title}", "", "| name | what it shows | players | opens | lesson step | embed code |",
+             "|---|---|---|---|---|---|"]
+    for name, named in rules_for(game).positions.items():
+        link = f"[open](../embed.html?game={game}&position={name})"
+        step = f"[step {steps[name]}](../index.html#lesson={game}&step={steps[name]})" if name in steps else ""
+        code = (f'`<iframe src="https://SITE/embed.html?game={game}&position={name}" title="{title}, {named.title}" '
+                'width="100%" height="420" style="border: 0" sandbox="allow-scripts allow-same-origin"></iframe>`')
+        lines.append(f"| `{name}` | {named.title} | {named.players} | {link} | {step} | {code} |")
+    return "\n".join(lines) + "\n"
+
+
 def test_the_positions_page_lists_every_named_position_of_every_game_and_nothing_else() -> None:
+    """Each game's section is on the page as the engine makes it; a failure prints the sections to paste."""
+    page = (ROOT / "docs" / "positions.md").read_text("utf-8")
+    missing = [section(game) for game in pyengine.GAMES if section(game) not in page]
+    assert not missing, "docs/positions.md lacks or differs from these sections:\n\n" + "\n\n".join(missing)
     named = {(game, name) for game in pyengine.GAMES for name in rules_for(game).positions}
     assert listed() == named
 
