@@ -126,6 +126,11 @@ class GameInfo:
     """Whether the rules build a core from a described position (``Rules.load_position``: the rules page's figures,
     the lessons, embeds). Declared here, so that the page never probes the rules class for an override."""
 
+    @property
+    def default_players(self) -> int:
+        """The player count a new game starts with unless told otherwise: two, where the game takes two."""
+        return min(max(2, self.min_players), self.max_players)
+
     def cooperative_with(self, options: Mapping[str, OptionValue]) -> bool:
         """Whether a game with these options is played together (everyone wins or loses)."""
         return self.cooperative and not self.competitive_variant(options)
@@ -144,6 +149,7 @@ class GameInfo:
             "blurb": self.blurb,
             "min_players": self.min_players,
             "max_players": self.max_players,
+            "default_players": self.default_players,
             "rules_version": self.rules_version,
             "cooperative": self.cooperative,
             "source": self.source,

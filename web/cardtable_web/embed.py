@@ -137,7 +137,7 @@ def load_state(
         return pyengine.replay(record), "record"
     info = pyengine.GAMES[game]
     if players is None:
-        players = min(max(2, info.min_players), info.max_players)
+        players = info.default_players
     if isinstance(position, str):  # a named position brings its own players and options
         if options:
             raise ValueError(f"the named position {quote(position[:40])} brings its own options: give none")

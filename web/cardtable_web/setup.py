@@ -183,7 +183,7 @@ def read_fields(
     known = {*SETUP_PARAMS, *OLD_PARAMS, *extra, *(o.name for o in info.options)}
     problems = [f"{quote(name)} is not a setting of {info.title}" for name in fields if name not in known]
     settings: dict[str, Any] = {"game": game}
-    players = min(max(2, info.min_players), info.max_players)
+    players = info.default_players
     if "players" in fields:
         raw = fields["players"]
         if digits(raw, 3) and info.min_players <= int(raw) <= info.max_players:
