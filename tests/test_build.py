@@ -29,6 +29,8 @@ from types import ModuleType
 
 import pytest
 
+from tests.games import GAME_IDS
+
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build.py"
 WHEEL = "pyengine-0.1.0-py3-none-any.whl"
@@ -156,7 +158,7 @@ def test_layout(site: Site) -> None:
     pyscript = {p.name for p in (out / "vendor" / "pyscript").iterdir()}
     assert {"core.js", "core.css"} <= pyscript
     assert all(name.endswith((".js", ".css")) for name in pyscript), pyscript
-    groups = ["carbles", "carbon-city-zero", "carbondale", "cardcassonne", "common", "silver-bars"]
+    groups = sorted([*GAME_IDS, "common"])
     assert sorted(p.name for p in (out / "wheels").glob("*/*")) == [
         *(f"bytecode-{group}.zip" for group in groups),
         "cardtable_web.zip",
@@ -319,8 +321,7 @@ def test_bytecode_archives(site: Site) -> None:
     for name in (WHEEL, "cardtable_web.zip"):
         with zipfile.ZipFile(archive(site.out, name)) as zf:
             sources |= {n: zf.read(n) for n in zf.namelist() if n.endswith(".py")}
-    games = {"carbondale", "silver-bars", "carbles", "cardcassonne", "carbon-city-zero"}
-    assert set(build["bytecode"]) == {"common", *games}
+    assert set(build["bytecode"]) == {"common", *GAME_IDS}
     compiled: dict[str, str] = {}
     for group, path in build["bytecode"].items():
         with zipfile.ZipFile(site.out / path) as zf:
