@@ -7,6 +7,9 @@ level), the options and the computer's pace. One reader for every way a setup ar
   (:func:`lobby_from_query`: the setup to start, or what the lobby shows of it and what is wrong);
 * the setup part of a game's address fragment (:mod:`cardtable_web.address`, through :func:`read_fields`).
 
+And one writer of the seats: an address's ``bots`` and ``level`` (:func:`seat_fields`) and a kept game's seats
+(:func:`stored_seats`, read back by :func:`seats_from_stored`).
+
 The address's rules
 -------------------
 * ``bots`` names the computer seats wherever an address is written: seat numbers from 0, separated by commas, each
@@ -55,6 +58,31 @@ class Seat:
         if self.computer:
             return f"Computer {index + 1} ({self.level})"
         return "You" if humans == 1 else f"Player {index + 1}"
+
+
+def seat_fields(seats: Iterable[Seat]) -> list[tuple[str, str]]:
+    """The seats as an address writes them: ``bots`` (the computer seats, each with its own level after a colon
+    where it differs from the first computer's) and ``level``; nothing when every seat is a human."""
+    computers = [(i, s.level) for i, s in enumerate(seats) if s.computer]
+    if not computers:
+        return []
+    level = computers[0][1]
+    return [("bots", ",".join(f"{i}:{own}" if own != level else str(i) for i, own in computers)), ("level", level)]
+
+
+def stored_seats(seats: Iterable[Seat]) -> list[dict[str, Any]]:
+    """The seats as a kept game stores them: ``[{"computer": bool, "level": name}, ...]``."""
+    return [{"computer": s.computer, "level": s.level} for s in seats]
+
+
+def seats_from_stored(raw: object, players: int) -> list[Seat]:
+    """The seats a kept game stored (:func:`stored_seats`); ``ValueError`` in words."""
+    if not isinstance(raw, list) or len(raw) != players or not all(isinstance(s, dict) for s in raw):
+        raise ValueError("its seats do not match its game")
+    seats = [Seat(s.get("computer") is True, s.get("level", "normal")) for s in raw]
+    if any(not isinstance(s.level, str) or s.level not in LEVELS for s in seats):
+        raise ValueError("its seats name no computer level of this site")
+    return seats
 
 
 @dataclass
