@@ -342,6 +342,13 @@ class Rules:
         """Optional: a core built from a position description (e.g. a rules-page figure)."""
         raise ValueError(f"{self.info.id} has no loadable positions")
 
+    def write_position(self, core: Core) -> dict[str, Any] | None:
+        """The description of ``core`` that :meth:`load_position` reads back to the same position: the same view
+        for every seat, and the same state up to what no seat sees (the draw pile's order, the generator). None
+        where the game's position format has no words for the state (a thief's steal half done, a finished
+        game), and for a game that loads no positions."""
+        return None
+
 
 MAX_MESSAGE = 300
 """A message about bad input is cut to this length (it must never echo the input back at length)."""

@@ -95,6 +95,9 @@ class CarblesRules(Rules):
         :func:`.position.load` and the rules page's "Position format"; anything invalid is a short ``ValueError``."""
         return _position.load(players, options, position)
 
+    def write_position(self, core: CarblesState) -> dict[str, Any] | None:
+        return _position.write(core)
+
     def current_player(self, core: CarblesState) -> int | None:
         return None if core.over else core.turn
 

@@ -473,6 +473,9 @@ class CarbonCityZeroRules(Rules):
     ) -> CarbonCityZeroState:
         return _position.load(players, options, position)
 
+    def write_position(self, core: CarbonCityZeroState) -> dict[str, Any] | None:
+        return _position.write(core)
+
     # -- information: the view and the log's words have their own modules ------------------------
     def facts(self, core: CarbonCityZeroState, action: Action) -> dict[str, Any]:
         return _view.facts(core, action)

@@ -508,3 +508,6 @@ class CarbondaleRules(Rules):
         if not self.legal_actions(core) or len(self.scores(core)) != core.players:
             raise ValueError("position: the game could not go on from it")
         return core
+
+    def write_position(self, core: CarbondaleState) -> dict[str, Any] | None:
+        return _position.write(core)

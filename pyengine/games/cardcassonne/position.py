@@ -87,6 +87,24 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
     return core
 
 
+def write(core: CardcassonneState) -> dict[str, Any] | None:
+    """The description :func:`load` reads back to ``core``, every zone named; None after a card is played and
+    before its token is decided (a position starts at a seat's play step) and once the game is over."""
+    if core.phase != "play" or not any(core.hands):
+        return None
+    cards = [[str(card) for card in hand] for hand in core.hands]
+    return {
+        "board": [[x, y, str(card)] for x, y, card in core.board],
+        "hands": cards,
+        "deck": [str(card) for card in core.deck],
+        "removed": [str(card) for card in core.removed],
+        "tokens": [[x, y, owner] for x, y, owner in core.tokens],
+        "tokens_left": list(core.tokens_left),
+        "scores": list(core.points),
+        "turn": core.turn,
+    }
+
+
 def _only_fields(position: Mapping[str, Any]) -> None:
     """A ``ValueError`` naming a field that is not part of a position."""
     unknown = sorted((key for key in position if key not in FIELDS), key=lambda key: str(key))

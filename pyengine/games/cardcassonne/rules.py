@@ -144,6 +144,9 @@ class CardcassonneRules(Rules):
         the card set (two decks, each card in exactly one zone) and the refusals."""
         return _position.load(players, options, position)
 
+    def write_position(self, core: CardcassonneState) -> dict[str, Any] | None:
+        return _position.write(core)
+
     # -- the decision ------------------------------------------------------------------------------
     def current_player(self, core: CardcassonneState) -> int | None:
         return None if core.phase == "over" else core.turn

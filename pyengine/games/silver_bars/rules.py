@@ -330,3 +330,6 @@ class SilverBarsRules(Rules):
         self, players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]
     ) -> SilverBarsState:
         return _position.load(players, options, position)
+
+    def write_position(self, core: SilverBarsState) -> dict[str, Any] | None:
+        return _position.write(core)
