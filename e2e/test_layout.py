@@ -32,7 +32,7 @@ IN_VIEW = """(selector) => [...document.querySelectorAll(selector)].some((e) => 
 
 
 # with more players the scores and the others' places take more room: these must still fit
-MORE_PLAYERS = [("carbondale", 4), ("cardcassonne", 4), ("carbon-city-zero", 4)]
+MORE_PLAYERS = [(game, more) for game in GAME_IDS if (more := settings(game).crowded_players(game))]
 
 
 def test_a_whole_turn_on_the_first_screen(page: Page) -> None:

@@ -46,6 +46,9 @@ class GameTests:
     glance_seed: int | None = 1
     """A deal where the computer (seat 0, easy) moves before the human (seat 1), for the browser's glance test of
     the computer's outlined last move; None for a game that marks it otherwise (said where it is set)."""
+    crowded: int | None = 4
+    """The larger table the layout test also opens (default 4 seats, or the most the game takes when fewer; None
+    where the game's own layout test opens a larger one)."""
     overlap: tuple[int, int] = (2, 30)
     """The overlap test's table: (players, moves played before it is looked at)."""
     keys: tuple[int, int] = (3, 4)
@@ -74,6 +77,13 @@ class GameTests:
         bots = ",".join(str(seat) for seat in range(1, players))
         return f"players={players}&seed={self.seed}" + (f"&bots={bots}" if bots else "")
 
+    def crowded_players(self, game: str) -> int | None:
+        """The larger table of the layout test, when it is larger than :meth:`link_players`'s."""
+        if self.crowded is None:
+            return None
+        players = min(self.crowded, pyengine.GAMES[game].max_players)
+        return players if players > self.link_players(game) else None
+
     def games(self, game: str) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """The controller's whole games."""
         return self.controller or ((self.two(game), (1,)),)
@@ -98,6 +108,7 @@ SETTINGS: dict[str, GameTests] = {
         counts=(1, 2, 4, 12), bench_counts=(2, 6, 12), strength_counts=(2, 4),
         controller=((2, (1,)), (3, (1, 2))), seed=4, overlap=(4, 30), keys=(2, 6),
         glance_seed=None,  # its moves are drawn as each marble's path (tests/test_renderers.py), not outlined
+        crowded=None,  # e2e/test_layout.py opens twelve players
     ),
     "cardcassonne": GameTests(
         hand=".cc-hand", choose_first=".cc-hand [data-select]",
