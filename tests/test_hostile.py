@@ -227,7 +227,7 @@ def test_unreadable_saves_are_put_aside(save: str) -> None:
     assert aside["from"] == OLD_CURRENT_KEY and aside["reason"] and aside["text"]
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # no timing on a busy machine
 @given(
     st.dictionaries(
         st.sampled_from(["game", "players", "seed", "bots", "level", "levels", "options", "delay", "other"]),
