@@ -514,11 +514,16 @@ def zip_folder(folder: Path, arcroot: str, target: Path) -> None:
 
 
 def games_json(root: Path) -> str:
-    """The lobby's data (games and computer levels) from ``python -m pyengine games --json`` of the repository's
-    own engine, as script-safe JSON."""
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": str(root)}
+    """The lobby's data as script-safe JSON: ``python -m cardtable_web.page_facts`` of the repository's own page
+    (the games and computer levels, each game's lesson length, the storage keys: every fact the lobby's script reads
+    before Python starts), or ``python -m pyengine games --json`` where the repository has no page package."""
+    web = root / "web"
+    facts = (web / "cardtable_web" / "page_facts.py").is_file()
+    path = os.pathsep.join([str(root), str(web)]) if facts else str(root)
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": path}
+    command = ["-m", "cardtable_web.page_facts"] if facts else ["-m", "pyengine", "games", "--json"]
     proc = subprocess.run(
-        [sys.executable, "-B", "-m", "pyengine", "games", "--json"],
+        [sys.executable, "-B", *command],
         capture_output=True,
         text=True,
         encoding="utf-8",
@@ -1153,7 +1158,7 @@ def needs_build(paths: Paths) -> bool:
 
 # -- release archive -------------------------------------------------------------------------------------------------
 
-RELEASE_README = """Card Table: five card games that run in the browser, offline.
+RELEASE_README = """Card Table: card games that run in the browser, offline.
 
 To play, serve this folder over HTTP on your own computer and open the address it prints:
 

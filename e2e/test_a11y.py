@@ -16,8 +16,9 @@ from playwright.sync_api import Browser, Frame, Page
 
 from e2e.conftest import ROOT, Watch, load_build, wait_settled
 from e2e.keys import mid_game
+from tests.games import GAME_IDS, settings
 
-GAMES = {"carbondale": 2, "silver-bars": 2, "carbles": 2, "cardcassonne": 2, "carbon-city-zero": 1}
+GAMES = {game: settings(game).link_players(game) for game in GAME_IDS}
 """Each game with its number of players (seat 0 human, the others computers)."""
 SERIOUS = ("serious", "critical")
 AXE_RUN = "async () => (await axe.run(document)).violations"

@@ -15,19 +15,14 @@ import pyengine
 from e2e.conftest import saved_record, wait_settled
 from e2e.play import one_click
 from pyengine.takeback import take_back_point
+from tests.games import GAME_IDS, settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from cardtable_web import address  # noqa: E402
 from cardtable_web.session import Session  # noqa: E402
 from cardtable_web.setup import Seat, Setup  # noqa: E402
 
-LINKS = {
-    "carbondale": "players=2&seed=3&bots=1",
-    "silver-bars": "players=2&seed=7&bots=1",
-    "carbles": "players=2&seed=4&bots=1",
-    "cardcassonne": "players=2&seed=2&bots=1",
-    "carbon-city-zero": "players=1&seed=5",
-}
+LINKS = {game: settings(game).link(game) for game in GAME_IDS}
 
 
 def moves(page: Page) -> int:

@@ -12,17 +12,12 @@ from playwright.sync_api import Page, expect
 from e2e.conftest import wait_settled
 from e2e.keys import near_the_end, play_by_keys
 from e2e.test_overlap import defects_at_both_sizes
+from tests.games import GAME_IDS, settings
 
 
 @pytest.mark.parametrize(
     ("game", "seed", "left"),
-    [
-        ("silver-bars", 3, 4),
-        ("carbles", 2, 6),
-        ("carbondale", 3, 4),
-        ("cardcassonne", 3, 4),
-        ("carbon-city-zero", 3, 4),
-    ],
+    [(game, *settings(game).keys) for game in GAME_IDS],
 )
 def test_a_game_to_its_end_by_keys_alone(page: Page, game: str, seed: int, left: int) -> None:
     page.goto("index.html#" + near_the_end(game, seed, left))

@@ -8,18 +8,17 @@ from playwright.sync_api import Page
 
 from e2e.conftest import shot, wait_settled
 from e2e.keys import mid_game
+from tests.games import GAME_IDS, settings
 
 SIZES = {"phone": (390, 844), "small": (360, 740), "desktop": (1366, 768)}
 """The long measurement, decision by decision over played games, is ``tests/bench/fit.py``."""
 GAMES = {
-    # game: (players, the hand, what to choose first to show where it can go, the end-turn control)
-    "carbondale": (2, ".cb-hand", ".cb-hand [data-select]", ".cb-buttons [data-action]"),
-    "silver-bars": (2, ".sb-hand", ".sb-hand [data-select]", None),
-    "carbles": (2, ".cbl-hand-area", ".cbl-hand-area [data-select]", None),
-    "cardcassonne": (2, ".cc-hand", ".cc-hand [data-select]", None),
-    "carbon-city-zero": (1, ".ccz-in-play", None, ".ccz-end"),
+    game: (settings(game).link_players(game), settings(game).hand, settings(game).choose_first,
+           settings(game).end_turn)
+    for game in GAME_IDS
 }
-CARDS = {"carbon-city-zero": ".ccz-in-play .ccz-card"}
+"""Each game: (players, the hand, what to choose first to show where it can go, the end-turn control)."""
+CARDS = {game: settings(game).hand_cards for game in GAME_IDS if settings(game).hand_cards}
 """A game's cards in hand where they are not its cards to choose first (``GAMES``): every one lies between the
 screen's sides (none hides in a row scrolled sideways)."""
 CUT_AT_THE_SIDES = """(selector) => [...document.querySelectorAll(selector)].filter((e) => {
@@ -33,7 +32,7 @@ IN_VIEW = """(selector) => [...document.querySelectorAll(selector)].some((e) => 
 
 
 # with more players the scores and the others' places take more room: these must still fit
-MORE_PLAYERS = [("carbondale", 4), ("cardcassonne", 4), ("carbon-city-zero", 4)]
+MORE_PLAYERS = [(game, more) for game in GAME_IDS if (more := settings(game).crowded_players(game))]
 
 
 def test_a_whole_turn_on_the_first_screen(page: Page) -> None:

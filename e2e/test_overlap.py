@@ -13,17 +13,12 @@ from playwright.sync_api import Page
 
 from e2e.conftest import shot, wait_settled
 from e2e.keys import mid_game
+from tests.games import GAME_IDS, settings
 
 OVERLAPS = "(" + (Path(__file__).parent / "overlaps.js").read_text() + ")()"
 SIZES = {"phone": (360, 740), "desktop": (1366, 900)}
-GAMES = {
-    # game: (players, moves played before the table is looked at, a card of the hand to choose first)
-    "carbondale": (2, 40, ".cb-hand [data-select]"),
-    "silver-bars": (2, 30, ".sb-hand [data-select]"),
-    "carbles": (4, 30, ".cbl-hand-area [data-select]"),
-    "cardcassonne": (2, 30, ".cc-hand [data-select]"),
-    "carbon-city-zero": (2, 20, None),
-}
+GAMES = {game: (*settings(game).overlap, settings(game).choose_first) for game in GAME_IDS}
+"""Each game: (players, moves played before the table is looked at, a card of the hand to choose first)."""
 
 
 SETTLED = """async () => {

@@ -9,7 +9,19 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from . import core
-from .core import GameInfo, IllegalAction, Option, Rules, State, from_json, new_game, replay
+from .core import (
+    GameInfo,
+    IllegalAction,
+    Option,
+    Outcome,
+    RefusedAction,
+    Rules,
+    State,
+    UnreadableAction,
+    from_json,
+    new_game,
+    replay,
+)
 from .games import GAME_MODULES
 from .rng import Rng
 
@@ -17,6 +29,9 @@ __all__ = [
     "GAMES",
     "GameInfo",
     "IllegalAction",
+    "Outcome",
+    "RefusedAction",
+    "UnreadableAction",
     "Option",
     "Rng",
     "Rules",

@@ -64,8 +64,17 @@ Action = Hashable
 
 OptionValue = int | str | bool
 
-class IllegalAction(ValueError):
-    """An action that the rules do not allow now; the message says why in the game's words."""
+class RefusedAction(ValueError):
+    """An action the engine will not apply: the common base of :class:`UnreadableAction` and
+    :class:`IllegalAction` (catch it where either is refused alike, as a record's replay does)."""
+
+
+class UnreadableAction(RefusedAction):
+    """Text that does not read as any action of the game; the message says how the game's actions look."""
+
+
+class IllegalAction(RefusedAction):
+    """A well-written action that the rules do not allow now; the message says why in the game's words."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +125,14 @@ class GameInfo:
     generator (:func:`pyengine.rng.for_deal`)."""
     competitive_variant: Callable[[Mapping[str, OptionValue]], bool] = field(default=lambda options: False)
     """For a cooperative game: True when these options make it a competitive variant."""
+    loads_positions: bool = False
+    """Whether the rules build a core from a described position (``Rules.load_position``: the rules page's figures,
+    the lessons, embeds). Declared here, so that the page never probes the rules class for an override."""
+
+    @property
+    def default_players(self) -> int:
+        """The player count a new game starts with unless told otherwise: two, where the game takes two."""
+        return min(max(2, self.min_players), self.max_players)
 
     def cooperative_with(self, options: Mapping[str, OptionValue]) -> bool:
         """Whether a game with these options is played together (everyone wins or loses)."""
@@ -135,6 +152,7 @@ class GameInfo:
             "blurb": self.blurb,
             "min_players": self.min_players,
             "max_players": self.max_players,
+            "default_players": self.default_players,
             "rules_version": self.rules_version,
             "cooperative": self.cooperative,
             "source": self.source,
@@ -151,6 +169,55 @@ class GameInfo:
                 for o in self.options
             ],
         }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended, the one reading of its winners: the winning seats, each seat's place, and
+    whether the seats played together (then every seat wins, or none does)."""
+
+    winners: tuple[int, ...]
+    ranks: tuple[int, ...]
+    """Each seat's place from 1, ties sharing a place: the winners first, then the others by score (higher first);
+    in a game played together every seat shares the first place."""
+    cooperative: bool
+
+    @staticmethod
+    def of(winners: Sequence[int], scores: Sequence[int | float], cooperative: bool) -> Outcome:
+        """The outcome of a finished game with these winners and scores."""
+        won = tuple(sorted(winners))
+        if cooperative:
+            return Outcome(won, (1,) * len(scores), True)
+        ranks = tuple(
+            1 if seat in won else 1 + len(won) + sum(1 for other, s in enumerate(scores)
+                                                      if other not in won and s > score)
+            for seat, score in enumerate(scores)
+        )
+        return Outcome(won, ranks, False)
+
+    @property
+    def won(self) -> bool:
+        """Whether anyone won (a game played together: whether the team won)."""
+        return bool(self.winners)
+
+    def share(self, seat: int) -> float:
+        """``seat``'s share of the win: 1 for every seat of a won game played together, else one winner's part."""
+        if seat not in self.winners:
+            return 0.0
+        return 1.0 if self.cooperative else 1.0 / len(self.winners)
+
+    def words(self) -> str:
+        """The game's end in words, seats as placeholders (see :func:`pyengine.words.say`)."""
+        if self.cooperative:
+            return "Everyone wins!" if self.winners else "Time is up: the game is lost."
+        if not self.winners:
+            return "Game over: nobody wins."
+        if len(self.winners) == 1:
+            return f"{{{self.winners[0]}}} {{{self.winners[0]}:wins}}!"
+        return " and ".join(f"{{{w}}}" for w in self.winners) + " win!"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "ranks": list(self.ranks), "cooperative": self.cooperative}
 
 
 @dataclass(frozen=True)
@@ -262,7 +329,7 @@ class Rules:
         it (the seat's lead over the best other seat, in the game's own units), or None when the game has none.
 
         The search weighs its root's moves by it, each played through the rest of the seat's turn
-        (:func:`pyengine.ai.plan_turn`); the rule-based yardstick (``tests/bench/rulebased.py``) plays by it."""
+        (:func:`pyengine.planning.plan_turn`); the rule-based yardstick (``tests/bench/rulebased.py``) plays by it."""
         return None
 
     def search_actions(self, core: Core) -> list[Action]:
@@ -277,6 +344,13 @@ class Rules:
     ) -> Core:
         """Optional: a core built from a position description (e.g. a rules-page figure)."""
         raise ValueError(f"{self.info.id} has no loadable positions")
+
+    def write_position(self, core: Core) -> dict[str, Any] | None:
+        """The description of ``core`` that :meth:`load_position` reads back to the same position: the same view
+        for every seat, and the same state up to what no seat sees (the draw pile's order, the generator). None
+        where the game's position format has no words for the state (a thief's steal half done, a finished
+        game), and for a game that loads no positions."""
+        return None
 
 
 MAX_MESSAGE = 300
@@ -426,9 +500,11 @@ class State:
         return self.legal_texts().index(str(action))  # an equal action made elsewhere
 
     def parse_action(self, text: str) -> Action:
-        """The legal action written ``text`` (the inverse of ``str``), else ``IllegalAction`` saying why."""
+        """The legal action written ``text`` (the inverse of ``str``). Else :class:`UnreadableAction` for a text that
+        reads as no action of the game (saying how they look), or :class:`IllegalAction` for a well-written one the
+        rules do not allow now (saying why in the game's words)."""
         if not isinstance(text, str):
-            raise IllegalAction(f"an action is written as text; got {quote(text)}")
+            raise UnreadableAction(f"an action is written as text; got {quote(text)}")
         text = text.strip()
         action = self._legal_by_text().get(text)
         if action is not None:
@@ -437,7 +513,7 @@ class State:
             raise IllegalAction("the game is over")
         parsed = self.rules.notation.parse(text)
         if parsed is None:
-            raise IllegalAction(self.rules.notation.help(text))
+            raise UnreadableAction(self.rules.notation.help(text))
         raise IllegalAction(self.rules.why_illegal(self.core, parsed))
 
     def why_not(self, facts: object, seat: int | None = None) -> str | None:
@@ -495,6 +571,12 @@ class State:
 
     def winners(self) -> list[int]:
         return self.rules.winners(self.core) if self.is_terminal() else []
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (None while it goes on): winners, places, and whether it was played together."""
+        if not self.is_terminal():
+            return None
+        return Outcome.of(self.winners(), self.scores(), self.rules.info.cooperative_with(self.options))
 
     # -- information ------------------------------------------------------------------
     def history(self) -> list[tuple[State, Action]]:
@@ -747,7 +829,7 @@ def replay(record: object) -> State:
             raise ValueError(f"record step {step}: an action must be text; got {type(text).__name__}")
         try:
             state = state.apply(text)
-        except IllegalAction as exc:
+        except RefusedAction as exc:
             said = str(exc)
             where = f"record step {step}" if quote(text) in said else f"record step {step} ({quote(text)})"
             raise ValueError(f"{where}: {brief(said)}") from None

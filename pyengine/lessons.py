@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
-from .core import IllegalAction, State, named_position
+from .core import RefusedAction, State, named_position
 from .games import GAME_MODULES
 
 Pattern = Mapping[str, Any]
@@ -123,7 +123,7 @@ class StepPlay:
             return "It is not your turn."
         try:
             self.state.parse_action(text)
-        except IllegalAction as exc:
+        except RefusedAction as exc:
             return str(exc)
         if text.strip() not in self.taught():
             return self.step.wrong

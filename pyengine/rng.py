@@ -37,6 +37,12 @@ class Rng:
         """A generator for any integer seed (negative and huge seeds are folded to 64 bits)."""
         return Rng((seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK)
 
+    def to_seed(self) -> int:
+        """A seed, between -2**63 and 2**63, whose :meth:`from_seed` is this generator (a position writes its
+        generator so; the seeding is a bijection of 64-bit numbers)."""
+        seed = ((self.state - 0x632BE59BD9B4E019) * pow(0x9E3779B97F4A7C15, -1, 1 << 64)) & _MASK
+        return seed - (1 << 64) if seed >= 1 << 63 else seed
+
     def next64(self) -> tuple[int, Rng]:
         """The next 64-bit output and the advanced generator."""
         state = (self.state + 0x9E3779B97F4A7C15) & _MASK

@@ -72,9 +72,10 @@ def simulate(
         agents = [make_bot(name, seed * 1000 + g * 16 + seat) for seat, name in enumerate(seat_bots)]
         state, length, thought = _play_one(game, players, seed + g, options, agents)
         think_seconds += thought
-        winners = state.winners()
-        share = 1.0 if cooperative else 1.0 / max(len(winners), 1)
-        for seat in winners:
+        outcome = state.outcome()
+        assert outcome is not None
+        for seat in outcome.winners:
+            share = outcome.share(seat)
             wins[seat] += share
             wins_by_bot[seat_bots[seat]] = wins_by_bot.get(seat_bots[seat], 0.0) + share
         for name in seat_bots:

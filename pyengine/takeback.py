@@ -27,7 +27,7 @@ from collections import OrderedDict
 from collections.abc import Collection, Hashable, Iterable
 from typing import Any, Generic, TypeVar
 
-from .core import Action, IllegalAction, State
+from .core import Action, RefusedAction, State
 from .rng import Rng
 
 SAMPLES = 8
@@ -94,7 +94,7 @@ def _shows(before: State, text: str, seat: int) -> bool:
         try:
             if _seen(sample.apply(text), seat) != outcome:
                 return True
-        except IllegalAction:  # the action needed a card this seat could not see
+        except RefusedAction:  # the action needed a card this seat could not see
             return True
     return False
 

@@ -6,7 +6,7 @@ Not part of the default test run (a short run of it is: ``tests/test_soak.py``).
     python3 tests/soak.py --games 20 --game carbles --seed 7
 
 Each step checks: legal actions unique, in a stable order, and read back by the notation; the deciding
-seat's view carries every action's facts; illegal and mutated texts are refused with ``IllegalAction``
+seat's view carries every action's facts; illegal and mutated texts are refused (``RefusedAction``)
 and change nothing; views are JSON and unchanged by re-dealing what the seat cannot see; log entries
 resolve to words; one score per seat; the game ends within its bound and replays from its record.
 Exit status 1 on the first failure, with the game, seed and step to reproduce it.
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import pyengine  # noqa: E402
-from pyengine import IllegalAction, Rng  # noqa: E402
+from pyengine import RefusedAction, Rng  # noqa: E402
 from pyengine.words import seat_names  # noqa: E402
 from tests.playouts import player_counts, valid_options  # noqa: E402
 
@@ -71,7 +71,7 @@ def step_checks(state: pyengine.State, rnd: random.Random, deep: bool) -> int:
             continue
         try:
             state.apply(text)
-        except IllegalAction as exc:
+        except RefusedAction as exc:
             check(len(str(exc)) < 400, "a refusal quotes too much")
             refused += 1
         else:

@@ -10,8 +10,9 @@ import pytest
 
 import pyengine
 from pyengine import Rng
-from pyengine.ai import LEVELS, Level, SearchBot, make_bot, plan_turn
+from pyengine.ai import LEVELS, Level, SearchBot, make_bot
 from pyengine.core import Action, Core
+from pyengine.planning import plan_turn
 from pyengine.simulate import simulate
 from tests.playouts import playout, valid_options
 

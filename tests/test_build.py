@@ -29,6 +29,8 @@ from types import ModuleType
 
 import pytest
 
+from tests.games import GAME_IDS
+
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build.py"
 WHEEL = "pyengine-0.1.0-py3-none-any.whl"
@@ -156,7 +158,7 @@ def test_layout(site: Site) -> None:
     pyscript = {p.name for p in (out / "vendor" / "pyscript").iterdir()}
     assert {"core.js", "core.css"} <= pyscript
     assert all(name.endswith((".js", ".css")) for name in pyscript), pyscript
-    groups = ["carbles", "carbon-city-zero", "carbondale", "cardcassonne", "common", "silver-bars"]
+    groups = sorted([*GAME_IDS, "common"])
     assert sorted(p.name for p in (out / "wheels").glob("*/*")) == [
         *(f"bytecode-{group}.zip" for group in groups),
         "cardtable_web.zip",
@@ -339,8 +341,7 @@ def test_bytecode_archives(site: Site) -> None:
     for name in (WHEEL, "cardtable_web.zip"):
         with zipfile.ZipFile(archive(site.out, name)) as zf:
             sources |= {n: zf.read(n) for n in zf.namelist() if n.endswith(".py")}
-    games = {"carbondale", "silver-bars", "carbles", "cardcassonne", "carbon-city-zero"}
-    assert set(build["bytecode"]) == {"common", *games}
+    assert set(build["bytecode"]) == {"common", *GAME_IDS}
     compiled: dict[str, str] = {}
     for group, path in build["bytecode"].items():
         with zipfile.ZipFile(site.out / path) as zf:
@@ -497,8 +498,16 @@ def test_games_json_in_index(site: Site) -> None:
         cwd=site.root,
     )
     assert proc.returncode == 0, proc.stderr
-    assert data == json.loads(proc.stdout)
+    engine = json.loads(proc.stdout)
+    assert [{k: v for k, v in game.items() if k != "lesson_steps"} for game in data["games"]] == engine["games"]
+    assert data["levels"] == engine["levels"]
+    from cardtable_web.page_facts import STORAGE_KEYS
+
     from pyengine.ai import LEVELS
+    from pyengine.lessons import lesson_for
+
+    assert data["storage"] == STORAGE_KEYS
+    assert all(game["lesson_steps"] == len(lesson_for(game["id"]).steps) for game in data["games"])
 
     assert [level["name"] for level in data["levels"]] == list(LEVELS), "the lobby's levels are the computer's"
     source = (site.root / "index.html").read_text("utf-8")
@@ -896,3 +905,12 @@ def test_a_node_step_runs_again_only_when_what_it_is_made_from_changed(tmp_path:
     (root / "snapshot.mjs").write_text("// the tool, changed", encoding="utf-8")
     assert not step() and made == [b"one", b"two", b"two"]
     assert len(list((cache / "steps").iterdir())) == module.STEPS_KEPT  # only the newest are kept
+
+
+def test_the_lobby_script_reads_its_facts_from_the_page() -> None:
+    """``web/boot.js`` writes no storage key, no lesson length and no default player count of its own: the build
+    writes them into the page (``cardtable_web.page_facts``), from their one home in Python."""
+    script = (ROOT / "web" / "boot.js").read_text("utf-8")
+    assert not re.findall(r"[\"']cardtable\.[a-z-]+[\"']", script)
+    assert "lesson_steps" in script and "default_players" in script and "lobbyData.storage" in script
+    assert "Math.max(2" not in script and "< 10)" not in script

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import pyengine
-from pyengine import IllegalAction, Rng, State
+from pyengine import IllegalAction, Rng, State, UnreadableAction
 from pyengine.cards import Card
 from pyengine.core import named_position
 from pyengine.games import carbles as cb
@@ -475,7 +475,7 @@ def test_why_illegal_speaks_the_games_words() -> None:
         s.apply("K m1 +12")
     with pytest.raises(IllegalAction, match="your second marble is in the lot"):
         s.apply("5 m2 +5")
-    with pytest.raises(IllegalAction, match="actions look like"):
+    with pytest.raises(UnreadableAction, match="actions look like"):
         s.apply("dance")
     with pytest.raises(IllegalAction, match="no such marble"):
         s.apply("K P9m1 +13")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import pyengine
-from pyengine import IllegalAction, Rng
+from pyengine import IllegalAction, Rng, UnreadableAction
 from pyengine.ai import LEVELS, SearchBot
 from pyengine.core import State
 from pyengine.games import carbon_city_zero as ccz
@@ -444,7 +444,7 @@ def test_evaluate_prefers_lower_carbon_and_more_rounds() -> None:
 
 
 def test_the_computer_never_ends_a_turn_with_a_carbon_cutter_affordable() -> None:
-    """Issue 15: ending the turn (or giving a Budget away) is not weighed while a card that cuts carbon is
+    """Ending the turn (or giving a Budget away) is not weighed while a card that cuts carbon is
     affordable; with only factories affordable it is, and the computer's choice follows."""
     market = ("Public Awareness", "Car Share", "Bike Lanes", "Small Factory", "Ecohouses")
     state = position(in_play=("Budget", "Budget"), market=market, global_area=("Global Funding",))
@@ -531,7 +531,7 @@ def test_why_illegal_speaks_the_games_words() -> None:
         state.apply("buy Ecohouses")
     with pytest.raises(IllegalAction, match="no card called"):
         state.apply("buy Moon Base")
-    with pytest.raises(IllegalAction, match="actions look like"):
+    with pytest.raises(UnreadableAction, match="actions look like"):
         state.apply("plant trees")
     used = state.apply("use Bike Lanes #1 special")
     with pytest.raises(IllegalAction, match="already been used"):

@@ -13,7 +13,7 @@ from cardtable_web.drawing import render_state
 from cardtable_web.html import esc, selecting
 
 from pyengine.cards import Card
-from pyengine.core import IllegalAction, State, named_position, new_game
+from pyengine.core import IllegalAction, RefusedAction, State, named_position, new_game
 from pyengine.games.carbondale import (
     FIGURE_1,
     ROUND_LIMIT,
@@ -65,8 +65,8 @@ def table(
 
 
 def why(state: State, text: str) -> str:
-    """Why ``text`` is refused now (the engine's message)."""
-    with pytest.raises(IllegalAction) as refused:
+    """Why ``text`` is refused now (the engine's message; unreadable, or illegal now)."""
+    with pytest.raises(RefusedAction) as refused:
         state.apply(text)
     return str(refused.value)
 

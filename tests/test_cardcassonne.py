@@ -18,7 +18,7 @@ from cardtable_web.drawing import render_state
 from cardtable_web.html import esc, selecting
 
 import pyengine
-from pyengine import IllegalAction, Rng, State
+from pyengine import IllegalAction, Rng, State, UnreadableAction
 from pyengine.cards import Card
 from pyengine.core import check_setup, named_position
 from pyengine.games.cardcassonne import RULES, area_value, auto_removed
@@ -110,7 +110,7 @@ def test_a_card_must_touch_a_card_and_go_on_an_empty_cell() -> None:
         state.apply("K♡ @ 0,0")
     with pytest.raises(IllegalAction, match="not in your hand"):
         state.apply("Q♡ @ 1,0")
-    with pytest.raises(IllegalAction, match="actions look like"):
+    with pytest.raises(UnreadableAction, match="actions look like"):
         state.apply("KH @ 1,0")
     with pytest.raises(IllegalAction, match="write it as 'K♡ @ 1,0'"):
         state.apply("K♡ @ 1,-0")
@@ -286,7 +286,7 @@ def test_why_illegal_speaks_of_steps_and_areas() -> None:
     state = state.apply("2♢ @ 0,1")
     with pytest.raises(IllegalAction, match="now place a token on it, or not"):
         state.apply("3♣ @ 0,2")
-    with pytest.raises(IllegalAction, match="actions look like"):
+    with pytest.raises(UnreadableAction, match="actions look like"):
         state.apply("pass")
     with pytest.raises(IllegalAction, match="decide on the token first"):
         state.apply("done")

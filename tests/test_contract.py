@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+import zlib
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pyengine
-from pyengine import IllegalAction, Rng
+from pyengine import IllegalAction, RefusedAction, Rng, UnreadableAction
 from pyengine.core import named_position, rules_for
 from pyengine.words import Entry, seat_names
 from tests.playouts import play_on, player_counts, playout, valid_options
@@ -82,6 +83,7 @@ def test_random_playouts_keep_the_contract(game_id: str, players: int) -> None:
         assert state.is_terminal(), f"{game_id} with {players} players did not end within {bound} actions"
         assert steps - 1 <= bound
         check_end(state)
+        check_hidden_at_end(state, rnd)
         again = pyengine.from_json(state.to_json())  # the record, written and read back, replays the same game
         assert again == state and again.record() == state.record()
 
@@ -112,10 +114,10 @@ def check_state(state: pyengine.State, rnd: random.Random, foreign: list[str], d
     core_before, view_before = state.core, state.view(state.current_player)
     state.apply(rnd.choice(actions))
     assert state.core == core_before and state.view(state.current_player) == view_before
-    # illegal actions raise IllegalAction and change nothing
+    # refused actions (unreadable, or illegal now) raise and change nothing
     for text in foreign[-4:]:
         if text not in texts:
-            with pytest.raises(IllegalAction):
+            with pytest.raises(RefusedAction):
                 state.apply(text)
             assert state.core == core_before
     foreign.extend(texts[:2])
@@ -193,12 +195,90 @@ def check_log(state: pyengine.State) -> None:
 
 
 def check_end(state: pyengine.State) -> None:
+    """A finished game's outcome: its winners are seats, each seat has a place, a game played together is won by
+    every seat or by none, and the winners share one win."""
     winners = state.winners()
     assert all(0 <= w < state.players for w in winners)
-    if pyengine.GAMES[state.game].cooperative_with(state.options) and winners:
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == tuple(sorted(winners))
+    assert outcome.cooperative == pyengine.GAMES[state.game].cooperative_with(state.options)
+    assert len(outcome.ranks) == state.players and all(1 <= r <= state.players for r in outcome.ranks)
+    assert all(outcome.ranks[w] == 1 for w in winners)
+    if outcome.cooperative and winners:
         assert winners == list(range(state.players))
-    with pytest.raises(IllegalAction):
+        assert all(outcome.share(seat) == 1.0 for seat in range(state.players))
+    elif winners:
+        assert sum(outcome.share(seat) for seat in range(state.players)) == pytest.approx(1.0)
+    with pytest.raises(RefusedAction):
         state.apply("anything")
+
+
+def check_hidden_at_end(state: pyengine.State, rnd: random.Random) -> None:
+    """A finished game reveals nothing hidden either: every seat's view, the public one first (its scores and
+    winners among it), is the same when every card that seat cannot see is re-dealt."""
+    assert state.is_terminal()
+    for seat in [None, *range(state.players)]:
+        view = state.view(seat)
+        for _ in range(3):
+            sample = state.sample_hidden(seat, Rng.from_seed(rnd.randrange(1 << 30)))
+            assert sample.view(seat) == view, f"the finished game's view of seat {seat} shows what it cannot see"
+
+
+class LeakAtTheEnd(pyengine.Rules):
+    """A game's rules that, once the game is over, put in every view a number drawn from its hidden cards (as a
+    finished game's scores would if they counted the cards left in the hands)."""
+
+    def __init__(self, rules: pyengine.Rules) -> None:
+        self.inner = rules
+        self.info = rules.info
+        self.notation = rules.notation
+
+    def __getattribute__(self, name: str) -> object:
+        if name in {"inner", "info", "notation", "view"} or name.startswith("__"):
+            return object.__getattribute__(self, name)
+        return getattr(object.__getattribute__(self, "inner"), name)
+
+    def view(self, core: object, seat: int | None) -> dict[str, object]:
+        view = self.inner.view(core, seat)
+        if self.inner.current_player(core) is None:
+            view["left"] = zlib.crc32(repr(core).encode())
+        return view
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_end_check_catches_a_finished_game_that_shows_hidden_cards(game_id: str) -> None:
+    """The contract's end check fails for a finished game whose public view changes when its hidden cards are
+    re-dealt (and passes the game itself)."""
+    info = pyengine.GAMES[game_id]
+    rnd = random.Random(f"leak/{game_id}")
+    players = max(info.min_players, min(2, info.max_players))
+    start = pyengine.new_game(game_id, players, 5, valid_options(game_id, players, rnd))
+    state = play_on(start, rnd, info.max_actions(players) + 1)
+    assert state.is_terminal()
+    check_hidden_at_end(state, rnd)
+    leaky = pyengine.State(LeakAtTheEnd(state.rules), state.players, state.options, state.seed, state.core)
+    hides = any(state.sample_hidden(seat, Rng.from_seed(k)).core != state.core
+                for seat in [None, *range(players)] for k in range(3))
+    if hides:  # a game that hides nothing at its end (open hands, an empty deck) has nothing to leak
+        with pytest.raises(AssertionError, match="shows what it cannot see"):
+            check_hidden_at_end(leaky, rnd)
+
+
+def test_an_outcome_places_the_seats_and_says_the_end() -> None:
+    """Winners first, the others by score with ties sharing a place; a game played together shares one place."""
+    from pyengine import Outcome
+
+    ended = Outcome.of([2], [10, 30, 20, 10], cooperative=False)
+    assert ended.ranks == (3, 2, 1, 3) and ended.words() == "{2} {2:wins}!" and ended.share(2) == 1.0
+    tied = Outcome.of([1, 0], [5, 5, 1], cooperative=False)
+    assert tied.winners == (0, 1) and tied.ranks == (1, 1, 3) and tied.share(0) == 0.5
+    assert tied.words() == "{0} and {1} win!"
+    assert Outcome.of([], [1, 2], cooperative=False).words() == "Game over: nobody wins."
+    together = Outcome.of([0, 1], [9, 9], cooperative=True)
+    assert together.ranks == (1, 1) and together.share(1) == 1.0 and together.words() == "Everyone wins!"
+    lost = Outcome.of([], [0, 0], cooperative=True)
+    assert not lost.won and lost.words() == "Time is up: the game is lost."
+    assert pyengine.new_game("carbondale", 2, 1).outcome() is None
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -216,12 +296,13 @@ def test_replay_round_trips_any_prefix(game_id: str, seed: int, data: st.DataObj
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_refusals_say_why_briefly(game_id: str) -> None:
-    """A text no form reads lists the notation; a well-written illegal action gets the game's reason."""
+    """A text no form reads is unreadable and lists the notation; a well-written illegal action is illegal and gets
+    the game's reason."""
     info = pyengine.GAMES[game_id]
     rnd = random.Random(11)
     state = play_on(pyengine.new_game(game_id, info.min_players, 11, valid_options(game_id, info.min_players, rnd)),
                     rnd, 5)
-    with pytest.raises(IllegalAction, match="actions look like") as caught:
+    with pytest.raises(UnreadableAction, match="actions look like") as caught:
         state.apply("x" * 100_000)
     assert len(str(caught.value)) < 1_000, "bad input is quoted briefly"
     legal = set(state.legal_texts())

@@ -32,6 +32,7 @@ from cardtable_web.keeping import HISTORY_KEY, KEPT_PREFIX, SAVES_KEY, Keeper, M
 
 import pyengine
 from pyengine.core import named_position
+from tests.games import GAME_IDS, settings
 
 CHOICE = re.compile(r'data-(action|select|ui)="([^"]*)"')
 
@@ -134,11 +135,8 @@ def one_move(player: Player) -> None:
     raise AssertionError("no move was played")
 
 
-GAMES = [
-    ("carbondale", 2, [1]), ("carbondale", 3, [1, 2]), ("silver-bars", 2, [1]), ("silver-bars", 2, []),
-    ("carbles", 2, [1]), ("carbles", 3, [1, 2]), ("cardcassonne", 2, [1]), ("cardcassonne", 3, [2]),
-    ("carbon-city-zero", 1, []), ("carbon-city-zero", 2, [1]),
-]
+GAMES = [(game, players, list(bots)) for game in GAME_IDS for players, bots in settings(game).games(game)]
+"""Every registered game's whole games: (game, players, the computer's seats), from ``tests/games.py``."""
 
 
 @pytest.mark.parametrize(("game", "players", "bots"), GAMES)
@@ -315,11 +313,8 @@ def test_a_sealed_address_opens_after_the_game_ends_and_in_a_second_tab() -> Non
     assert isinstance(later.screen, TableScreen) and later.controller.session.table == player.controller.session.table
 
 
-RELOADED = {  # each game with a computer where it has one, as e2e/test_keeping.py opens them
-    "carbondale": "players=2&seed=3&bots=1", "silver-bars": "players=2&seed=7&bots=1",
-    "carbles": "players=2&seed=4&bots=1", "cardcassonne": "players=2&seed=2&bots=1",
-    "carbon-city-zero": "players=1&seed=5",
-}
+RELOADED = {game: settings(game).link(game) for game in GAME_IDS}
+"""Each game with a computer where it has one, as e2e/test_keeping.py opens them."""
 
 
 @pytest.mark.parametrize("game", list(RELOADED))

@@ -13,7 +13,7 @@ from cardtable_web.registry import SITE_GAMES
 import pyengine
 from pyengine.ai import LEVELS
 from pyengine.core import Rules, rules_for
-from pyengine.games import GAME_MODULES, PACKAGE_MODULES, preload
+from pyengine.games import GAME_MODULES, JUDGEMENT, PACKAGE_MODULES, preload
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME_IDS = list(GAME_MODULES)
@@ -107,3 +107,63 @@ def test_the_snapshot_imports_the_browser_package_but_its_dom_adapters() -> None
     for adapter in cardtable_web.DOM_ADAPTERS:
         with pytest.raises(ModuleNotFoundError, match="js"):
             importlib.import_module(adapter)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_game_never_imports_the_computer_players(game_id: str) -> None:
+    """The games sit below the computer players: a game plans with :mod:`pyengine.planning`, never ``pyengine.ai``
+    (nor the worker's ``thinker``)."""
+    import ast
+
+    package = ROOT / "pyengine" / "games" / GAME_MODULES[game_id]
+    for path in sorted(package.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names += [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            for name in names:
+                assert name.split(".")[-1] not in {"ai", "thinker"}, f"{path.name} imports {name}"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_game_declares_whether_it_loads_positions(game_id: str) -> None:
+    """``GameInfo.loads_positions`` is the one word on it: a game that declares it loads each of its named
+    positions; one that does not refuses every description with a short ValueError (the page reads the
+    declaration and never probes the rules class)."""
+    rules = rules_for(game_id)
+    if rules.info.loads_positions:
+        for name in rules.positions:
+            assert pyengine.core.named_position(game_id, name).position is not None
+    else:
+        assert not rules.positions
+        with pytest.raises(ValueError, match="no loadable positions"):
+            rules.load_position(rules.info.min_players, {}, {})
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_game_has_a_judgement_or_says_it_has_none(game_id: str) -> None:
+    """``judgement.py`` and a rules ``judgement`` that judges, or ``JUDGEMENT = None`` in the package (and no
+    judgement)."""
+    module = GAME_MODULES[game_id]
+    package = importlib.import_module(f"pyengine.games.{module}")
+    has_module = (ROOT / "pyengine" / "games" / module / f"{JUDGEMENT}.py").is_file()
+    declared_none = hasattr(package, "JUDGEMENT") and package.JUDGEMENT is None
+    assert has_module != declared_none, f"{game_id}: a {JUDGEMENT}.py, or JUDGEMENT = None in its __init__.py"
+    state = pyengine.new_game(game_id, pyengine.GAMES[game_id].min_players, 3)
+    judged = rules_for(game_id).judgement(state.core, 0)
+    assert (judged is None) == declared_none
+
+
+def test_every_registered_game_has_its_test_settings() -> None:
+    """The one table of per-game test settings (``tests/games.py``) has an entry for every registered game, and
+    only for them; the tests and benchmarks that go through the games read the registry."""
+    from tests.games import GAME_IDS as LISTED
+    from tests.games import SETTINGS, settings
+
+    assert LISTED == GAME_IDS
+    missing = [game for game in GAME_IDS if game not in SETTINGS]
+    assert not missing, f"add {', '.join(missing)} to SETTINGS in tests/games.py"
+    assert set(SETTINGS) <= set(GAME_IDS), "tests/games.py has settings for a game that is not registered"
+    for game in GAME_IDS:
+        info = pyengine.GAMES[game]
+        for players in (*settings(game).players(game), *(p for p, _ in settings(game).games(game))):
+            assert info.min_players <= players <= info.max_players, f"{game}: {players} players"

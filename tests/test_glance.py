@@ -15,9 +15,10 @@ from cardtable_web.session import Session
 from cardtable_web.setup import Setup
 
 import pyengine
+from tests.games import GAME_IDS, settings
 from tests.test_renderers import clickables
 
-GLANCE_GAMES = ["carbondale", "silver-bars", "cardcassonne", "carbon-city-zero"]
+GLANCE_GAMES = GAME_IDS
 
 
 def session_for(game: str, seed: int = 7, bots: list[int] | None = None) -> Session:
@@ -47,7 +48,7 @@ def expected_recent(state: pyengine.State) -> dict[int, list[dict[str, object]]]
     return recent
 
 
-@pytest.mark.parametrize("game", [*GLANCE_GAMES, "carbles"])
+@pytest.mark.parametrize("game", GLANCE_GAMES)
 def test_recent_is_each_seats_latest_turn_move_by_move(game: str) -> None:
     session = session_for(game, bots=[])
     session.take_device()
@@ -94,7 +95,7 @@ def tries_of(markup: str) -> list[dict[str, object]]:
     return parser.tries
 
 
-@pytest.mark.parametrize("game", [*GLANCE_GAMES, "carbles"])
+@pytest.mark.parametrize("game", GLANCE_GAMES)
 def test_every_click_that_plays_nothing_gets_the_engines_reason(game: str) -> None:
     """Every ``data-try`` on the table (with and without a selection) is a well-formed attempt that the engine
     refuses with a reason; every game offers some (a card with no use, or a target not legal for the card)."""
@@ -117,13 +118,7 @@ def test_every_click_that_plays_nothing_gets_the_engines_reason(game: str) -> No
     assert seen > 5, f"{game}: the table offered only {seen} refused clicks"
 
 
-SAMPLE_REFUSALS = {
-    "carbondale": ({"kind": "contribute", "card": "5♣"}, "contribute"),
-    "silver-bars": ({"kind": "lock", "vault": 0, "side": 0}, "your leftmost vault"),
-    "cardcassonne": ({"kind": "play", "card": "HAND", "x": 40, "y": 40}, "touches no card"),
-    "carbon-city-zero": ({"kind": "buy", "name": "Nowhere Card"}, "no card called"),
-    "carbles": ({"kind": "burn", "card": "9♠"}, ""),
-}
+SAMPLE_REFUSALS = {game: settings(game).refusal for game in GAME_IDS}
 
 
 @pytest.mark.parametrize("game", list(SAMPLE_REFUSALS))
@@ -177,7 +172,7 @@ def test_the_suggestion_comes_from_the_humans_view_and_is_on_the_table(game: str
     assert session.hint is None and session.advice == ""
 
 
-@pytest.mark.parametrize("game", [*GLANCE_GAMES, "carbles"])
+@pytest.mark.parametrize("game", GLANCE_GAMES)
 def test_a_suggestion_is_found_without_drawing_the_table(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The selection that brings up a suggested move comes from the legal moves' facts (the renderer's
     ``selection_for``): nothing is drawn; clicking it (and, for a Carbles marble, the next one) shows the move,
@@ -226,7 +221,7 @@ def test_the_last_turn_of_the_computer_is_marked_with_words(game: str) -> None:
     pytest.fail(f"{game}: no mark of the computer's last move in 12 moves")
 
 
-@pytest.mark.parametrize("game", [*GLANCE_GAMES, "carbles"])
+@pytest.mark.parametrize("game", GLANCE_GAMES)
 def test_a_replay_marks_each_seats_latest_turn_at_every_step(game: str) -> None:
     """Stepping through a replay, the table shows the latest turns as they were at that move."""
     state = pyengine.new_game(game, 2, seed=4)
@@ -246,7 +241,7 @@ def test_a_replay_marks_each_seats_latest_turn_at_every_step(game: str) -> None:
     assert replay.view()["recent"] and marked > 0
 
 
-@pytest.mark.parametrize("game", [*GLANCE_GAMES, "carbles"])
+@pytest.mark.parametrize("game", GLANCE_GAMES)
 def test_an_embed_marks_the_latest_turns(game: str) -> None:
     frame = embed.Embed(embed.from_params({"game": game, "players": "2", "seed": "4", "seat": "0"}))
     assert frame.session is not None and frame.view()["recent"] == {}

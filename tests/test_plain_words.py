@@ -26,6 +26,7 @@ from cardtable_web.session import Session
 from cardtable_web.setup import read_setup
 
 import pyengine
+from tests.games import GAME_IDS, settings
 from tests.playouts import valid_options
 
 NOTATION_SHAPES = {
@@ -46,10 +47,8 @@ NOTATION_SHAPES = {
 }
 """What notation looks like (each a name and a pattern); a text the page shows must match none."""
 
-PLAYERS = {"carbondale": [2, 3, 4], "silver-bars": [2], "carbles": [1, 2, 4, 12], "cardcassonne": [2, 3, 4],
-           "carbon-city-zero": [1, 2, 4]}
-"""The player counts played (every count of the games with a few; the smallest, the largest and some between
-for Carbles)."""
+PLAYERS = {game: list(settings(game).players(game)) for game in GAME_IDS}
+"""The player counts played, each game's from the one table of test settings (``tests/games.py``)."""
 
 DECISIONS = 6
 ACTIONS = 500
@@ -136,7 +135,7 @@ def game_texts(game: str, players: int, seed: int) -> Iterator[tuple[str, str]]:
         yield "log", line
 
 
-CASES = [(game, players) for game in pyengine.GAMES for players in PLAYERS[game]]
+CASES = [(game, players) for game in GAME_IDS for players in PLAYERS[game]]
 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=[f"{g}-{p}" for g, p in CASES])

@@ -32,7 +32,27 @@ def listed() -> set[tuple[str, str]]:
     return rows
 
 
+def section(game: str) -> str:
+    """The page's section of ``game``, as it must be: its heading and a row per named position, each with the
+    position's title, seats, link, lesson step and embed code (the rows are made from the engine alone)."""
+    title = pyengine.GAMES[game].title
+    steps = {step.position: number for number, step in enumerate(lesson_for(game).steps, 1)}
+    lines = [f"## {title}", "", "| name | what it shows | players | opens | lesson step | embed code |",
+             "|---|---|---|---|---|---|"]
+    for name, named in rules_for(game).positions.items():
+        link = f"[open](../embed.html?game={game}&position={name})"
+        step = f"[step {steps[name]}](../index.html#lesson={game}&step={steps[name]})" if name in steps else ""
+        code = (f'`<iframe src="https://SITE/embed.html?game={game}&position={name}" title="{title}, {named.title}" '
+                'width="100%" height="420" style="border: 0" sandbox="allow-scripts allow-same-origin"></iframe>`')
+        lines.append(f"| `{name}` | {named.title} | {named.players} | {link} | {step} | {code} |")
+    return "\n".join(lines) + "\n"
+
+
 def test_the_positions_page_lists_every_named_position_of_every_game_and_nothing_else() -> None:
+    """Each game's section is on the page as the engine makes it; a failure prints the sections to paste."""
+    page = (ROOT / "docs" / "positions.md").read_text("utf-8")
+    missing = [section(game) for game in pyengine.GAMES if section(game) not in page]
+    assert not missing, "docs/positions.md lacks or differs from these sections:\n\n" + "\n\n".join(missing)
     named = {(game, name) for game in pyengine.GAMES for name in rules_for(game).positions}
     assert listed() == named
 
@@ -86,3 +106,35 @@ def test_a_silver_bars_position_deals_every_card_not_named_into_the_draw_pile() 
     core = state.core
     assert len(deck(2)) == 95 and len(core.draw) == 95 - 4  # the round's cards, less the four named
     assert [v.cards for v in core.vaults[0]][0][0].rank == 6 and state.current_player == 0
+
+
+@pytest.mark.parametrize("game", list(pyengine.GAMES))
+def test_a_written_position_reads_back_to_the_same_position(game: str) -> None:
+    """Over random games: every state the game's format can describe (``write_position``), written and read back,
+    gives the same view to every seat (its moves among it), the same state up to what no seat sees (both re-dealt
+    alike give the same core), and the same description again."""
+    import random
+
+    from pyengine import Rng
+    from tests.playouts import playout, valid_options
+
+    rules = rules_for(game)
+    assert rules.info.loads_positions, f"{game} loads no positions"
+    info = rules.info
+    written = 0
+    for seed in range(4):
+        rnd = random.Random(f"write/{game}/{seed}")
+        players = rnd.randint(info.min_players, info.max_players)
+        options = valid_options(game, players, rnd)
+        for state in playout(pyengine.new_game(game, players, seed, options), rnd, 400):
+            position = rules.write_position(state.core)
+            if position is None:
+                continue
+            written += 1
+            loaded = pyengine.new_game(game, players, 0, state.options, position)
+            for seat in [None, *range(players)]:
+                assert loaded.view(seat) == state.view(seat), f"seat {seat} sees another position"
+            same = Rng.from_seed(seed)
+            assert loaded.sample_hidden(None, same).core == state.sample_hidden(None, same).core
+            assert rules.write_position(loaded.core) == position
+    assert written >= 3, f"only {written} states of {game} could be written"

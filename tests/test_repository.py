@@ -50,3 +50,21 @@ def test_no_machine_paths_or_outside_specifications() -> None:
             if bad.search(line):
                 found.append(f"{name}:{number}: {line.strip()[:80]}")
     assert not found, "\n".join(found)
+
+
+def test_no_issue_numbers_and_no_count_of_the_games() -> None:
+    """The repository cites no issue by number (its history is in git), and writes the number of games nowhere:
+    the registry (``pyengine/games/__init__.py``) is the one list, so a new game makes no sentence wrong."""
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+    count = words[len(pyengine.GAMES)] if len(pyengine.GAMES) < len(words) else str(len(pyengine.GAMES))
+    bad = re.compile(rf"\bissues? ?#? ?\d+|\bissue:|\b(all |the )?{count} (card )?games\b", re.IGNORECASE)
+    found = []
+    for name in tracked:
+        if name == "tests/test_repository.py" or not name.endswith((".py", ".html", ".js", ".md", ".toml", ".json",
+                                                                     ".webmanifest")):
+            continue
+        for number, line in enumerate((ROOT / name).read_text("utf-8", errors="replace").splitlines(), 1):
+            if bad.search(line):
+                found.append(f"{name}:{number}: {line.strip()[:80]}")
+    assert not found, "\n".join(found)

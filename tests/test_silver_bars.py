@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import pyengine
-from pyengine import IllegalAction, Rng, State
+from pyengine import IllegalAction, RefusedAction, Rng, State
 from pyengine.cards import Card
 from pyengine.games.silver_bars import MAX_ROUNDS, RULES, SilverBarsState, Vault, deck
 from pyengine.words import seat_names
@@ -65,8 +65,8 @@ def play(state: State, *texts: str) -> State:
 
 
 def refusal(state: State, text: str) -> str:
-    """Why ``text`` is refused now (it must be refused)."""
-    with pytest.raises(IllegalAction) as refused:
+    """Why ``text`` is refused now (it must be refused: unreadable, or illegal now)."""
+    with pytest.raises(RefusedAction) as refused:
         state.apply(text)
     return str(refused.value)
 

@@ -17,13 +17,15 @@ from cardtable_web import embed
 
 import pyengine
 from pyengine.telling import told
+from tests.games import GAME_IDS, settings
 
 CARD = re.compile(r"(?:10|[2-9AJQK])[♣♦♥♠♢♡♤♧]")
-CASES = [("carbondale", 2), ("carbondale", 4), ("silver-bars", 2), ("carbles", 2), ("carbles", 4),
-         ("cardcassonne", 2), ("cardcassonne", 4), ("carbon-city-zero", 2)]
+CASES = [(game, players) for game in GAME_IDS
+         for players in sorted({settings(game).two(game), min(4, pyengine.GAMES[game].max_players)})]
+"""Every registered game at two seats and at four (where it takes four)."""
 
 
-REVEALED = {("carbondale", "claim"), ("carbondale", "defend")}
+REVEALED = {(game, kind) for game in GAME_IDS for kind in settings(game).revealed}
 """Besides a card the move plays face up: moves whose rules show a card from a hand to everyone before it goes
 face down (Carbondale's rules 17-18: the challenge card and the defending card are revealed)."""
 
@@ -69,7 +71,7 @@ def test_a_move_tells_nobody_a_card_they_cannot_see(game: str, players: int) -> 
                     assert "action" not in message and "own_facts" not in message
 
 
-@pytest.mark.parametrize(("game", "players"), [("carbondale", 2), ("silver-bars", 2), ("cardcassonne", 3)])
+@pytest.mark.parametrize(("game", "players"), [(game, settings(game).two(game)) for game in GAME_IDS])
 def test_an_embeds_events_hold_no_card_its_seat_cannot_see(game: str, players: int) -> None:
     """An interactive embed played against the computer (and a view-only one): every event it posts."""
     for interactive in (True, False):

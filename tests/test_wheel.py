@@ -14,6 +14,8 @@ from types import ModuleType
 
 import pytest
 
+from tests.games import GAME_IDS
+
 ROOT = Path(__file__).resolve().parents[1]
 FIGURE_MOVES = ("build 2♣ at 0,-1 south of 2♠", "contribute 3♢")
 
@@ -78,7 +80,7 @@ def test_the_installed_package_plays_a_game_through_its_api(installed: Installed
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert "site-packages" in Path(result["file"]).parts and not Path(result["file"]).is_relative_to(ROOT)
-    assert result["games"] == ["carbondale", "silver-bars", "carbles", "cardcassonne", "carbon-city-zero"]
+    assert result["games"] == GAME_IDS
     assert result["winners"] and result["moves"] > 10 and result["replayed"]
 
 
@@ -120,7 +122,7 @@ def test_the_command_line_offers_the_games_a_position_and_a_simulation(installed
     script = subprocess.run(
         [str(installed.bin / "pyengine"), "games", "--json"], capture_output=True, text=True, timeout=120, check=False
     )
-    assert script.returncode == 0 and len(json.loads(script.stdout)["games"]) == 5
+    assert script.returncode == 0 and [game["id"] for game in json.loads(script.stdout)["games"]] == GAME_IDS
 
 
 @pytest.mark.parametrize(

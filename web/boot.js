@@ -3,8 +3,10 @@
 
 import { keeps, storage } from "./store.js";
 
-// The games and the computer's levels, written into the page at build time by `python -m pyengine games --json`.
+// The games, the computer's levels and the storage keys, written into the page at build time by
+// `python -m cardtable_web.page_facts` (each fact's one home is in Python: the lobby only reads them here).
 const lobbyData = JSON.parse(document.getElementById("games-data")?.textContent || '{"games": [], "levels": []}');
+const STORAGE = lobbyData.storage || {};
 const games = lobbyData.games;
 const LEVELS = lobbyData.levels;
 const DEFAULT_LEVEL = (LEVELS.find((l) => l.default) || LEVELS[0] || { name: "normal" }).name;
@@ -134,7 +136,7 @@ function buildGameList() {
 // ---------------------------------------------------------------- lessons
 // "Learn to play" opens the game's lesson (cardtable_web.lesson) at its first unfinished step. Python keeps the
 // finished steps under LESSONS_KEY, {game: [step numbers]}; the lobby only counts them (read like hostile input).
-const LESSONS_KEY = "cardtable.lessons";
+const LESSONS_KEY = STORAGE.lessons;
 
 function startLesson(id) {
   $("lobby-error-box").hidden = true;
@@ -149,7 +151,9 @@ function refreshLessons() {
   } catch { stored = null; }
   for (const button of document.querySelectorAll(".lesson-link")) {
     const steps = stored && typeof stored === "object" ? stored[button.dataset.game] : null;
-    const done = Array.isArray(steps) ? new Set(steps.filter((n) => Number.isInteger(n) && n >= 0 && n < 10)).size : 0;
+    const length = gameById(button.dataset.game)?.lesson_steps || 0;
+    const done = Array.isArray(steps)
+      ? new Set(steps.filter((n) => Number.isInteger(n) && n >= 0 && n < length)).size : 0;
     const said = done ? ` (${done} step${done === 1 ? "" : "s"} done)` : "";
     button.querySelector(".lesson-done").textContent = said;
     button.setAttribute("aria-label", `Learn to play ${button.dataset.title}${said}`);
@@ -165,7 +169,7 @@ function chooseGame(id, wanted = {}) {
   for (let n = current.min_players; n <= current.max_players; n++) {
     select.append(new Option(String(n), String(n)));
   }
-  const players = wanted.players ?? Math.min(Math.max(2, current.min_players), current.max_players);
+  const players = wanted.players ?? current.default_players;
   select.value = String(players);
   buildSeats(players, wanted.bots, wanted.levels);
   buildOptions(wanted.options || {});
@@ -315,9 +319,9 @@ bridge.fillLobby = (settingsJSON, errorText) => {
 // Python keeps the games and writes what the lobby shows (cardtable_web.keeping: Keeper.lobby_summary) as plain
 // text under LOBBY_KEY, so the lobby lists them before Python is ready. This script only displays that text
 // (textContent only: it is stored text) and hands every button to Python.
-const SAVES_KEY = "cardtable.saves";
-const HISTORY_KEY = "cardtable.history";
-const LOBBY_KEY = "cardtable.lobby";
+const SAVES_KEY = STORAGE.saves;
+const HISTORY_KEY = STORAGE.history;
+const LOBBY_KEY = STORAGE.lobby;
 
 // The stored summary, or an empty one: anything of another shape is ignored, never trusted.
 function readLobby() {

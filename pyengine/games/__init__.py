@@ -21,9 +21,15 @@ GAME_MODULES = {
 }
 """Each game's id and its package, in the order the lobby lists them (the order of the original rules documents)."""
 
-PACKAGE_MODULES = ("rules", "notation", "words", "view", "position")
+PACKAGE_MODULES = ("rules", "notation", "words", "view", "position", "state", "lessons")
 """The modules every game package has: its rules class, its actions' notation, its log entries and refusals, a
-seat's view (with the facts of an action and the named positions), and a state from a described position."""
+seat's view (with the facts of an action and the named positions), a state from a described position (and the
+position written back), its ``<Game>State`` with the mechanics the rules read, and its lesson."""
+
+JUDGEMENT = "judgement"
+"""The module of a game's judgement (``Rules.judgement``: how good a position looks from one seat's view, which the
+rule-based yardstick plays by and the search ranks its root by). A game without one says so in its package:
+``JUDGEMENT = None`` beside a docstring saying why."""
 
 COMMAND_LINE = ("pyengine.__main__", "pyengine.simulate")
 """The engine's modules that only the command line imports (never a page)."""

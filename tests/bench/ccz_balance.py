@@ -37,7 +37,8 @@ from pyengine.games.carbon_city_zero import CARDS, RULES, Buy, CarbonCityZeroSta
 ROUNDS = (10, 9, 8)
 PLAYERS = (1, 2, 3, 4)
 TARGET = {10: 0.80, 9: 0.60, 8: 0.30}
-"""Issue 15's targets for every player count (the rules' balance target asks about 80%, 55% and 30%)."""
+"""The team's target win rates by round count, for every player count (the rules' balance target asks about 80%,
+55% and 30%)."""
 
 
 def card_value(name: str, core: CarbonCityZeroState) -> float:

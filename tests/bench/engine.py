@@ -22,8 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import pyengine  # noqa: E402
 from pyengine.ai import LEVELS, make_bot  # noqa: E402
+from tests.games import GAME_IDS, settings  # noqa: E402
 
-PLAYERS = {"carbles": (2, 6, 12), "carbon-city-zero": (1, 4), "carbondale": (2, 4), "cardcassonne": (2, 4)}
+PLAYERS = {game: settings(game).bench_counts or settings(game).players(game) for game in GAME_IDS}
+"""Table sizes for the playout speeds, each game's from the one table of test settings (``tests/games.py``)."""
 DECISION_PLAYERS = {"carbles": (2, 12), "carbon-city-zero": (1, 3)}
 """Table sizes for the decision times (default: 2 players)."""
 
@@ -95,10 +97,10 @@ def main() -> None:
     print(f"Python {sys.version.split()[0]}")
     print(f"random playouts, {args.games} games per row, best of {args.repeat} runs (CPU seconds)")
     print(f"{'game':18} {'players':>7} {'actions/s':>10} {'games/s':>8} {'actions/game':>12} {'rules alone':>12}")
-    for game, info in pyengine.GAMES.items():
+    for game in GAME_IDS:
         if args.only and game != args.only:
             continue
-        counts = PLAYERS.get(game, (max(2, info.min_players),))
+        counts = PLAYERS[game]
         for players in counts:
             aps, gps, length = max(playout_speed(game, players, args.games) for _ in range(args.repeat))
             alone = max(playout_speed(game, players, args.games, rules_only=True)[0] for _ in range(args.repeat))

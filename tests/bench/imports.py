@@ -83,7 +83,7 @@ def main() -> None:
     print(f"Python's imports before the table is drawn, ms (median of {args.runs} fresh interpreters, Pyodide in Node)")
     for label, times in cases.items():
         games, way = label.rsplit(" ", 1)
-        which = "all five games" if "," in every and games == every.replace(",", " ") else games
+        which = "every game" if "," in every and games == every.replace(",", " ") else games
         print(f"  {which:28} from {way:8} {sorted(times)[len(times) // 2]:7.0f}")
 
 

@@ -1,4 +1,4 @@
-"""A rule-based player per competitive game: the yardstick of issue 29, a thoughtful casual player.
+"""A rule-based player per competitive game: the playing-strength yardstick, a thoughtful casual player.
 
 It decides from its own seat's view only. Each decision re-deals what the seat cannot see
 (``State.sample_hidden``), plays every option through the rest of its own turn on that deal

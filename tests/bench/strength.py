@@ -38,9 +38,9 @@ from pyengine import Rng  # noqa: E402
 from pyengine.ai import LEVELS, Bot, RandomBot, SearchBot  # noqa: E402
 from pyengine.core import Core, State, rules_for  # noqa: E402
 from tests.bench.rulebased import CHOOSERS, RuleBasedBot  # noqa: E402
+from tests.games import GAME_IDS, settings  # noqa: E402
 
-PLAYERS = {"carbles": (2, 4), "carbon-city-zero": (1, 2), "carbondale": (2, 3), "cardcassonne": (2, 3),
-           "silver-bars": (2,)}
+PLAYERS = {game: settings(game).strength_counts or settings(game).players(game)[:2] for game in GAME_IDS}
 """The player counts measured by default, per game."""
 
 
@@ -190,8 +190,10 @@ def one_game(job: Job) -> tuple[float, int, float, int, str]:
         state = state.apply(action)
     points = 0.0
     count = 0
-    if info.cooperative:
-        points, count = (1.0 if state.winners() else 0.0), 1
+    outcome = state.outcome()
+    assert outcome is not None
+    if outcome.cooperative:
+        points, count = (1.0 if outcome.won else 0.0), 1
     else:
         for a in range(players):
             for b in range(players):

@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 TARGET_SECONDS = 6 * 60
-"""The whole suite's time on a 2-core machine (issue: one controller for the page)."""
+"""The whole suite's time on a 2-core machine."""
 
 
 def main() -> int:

@@ -28,7 +28,7 @@ import pyengine
 from pyengine.core import read_json
 
 from .session import Session
-from .setup import DEFAULT_DELAY_MS, digits, option_text, query_fields, read_fields, read_setup
+from .setup import DEFAULT_DELAY_MS, digits, option_text, query_fields, read_fields, read_setup, seat_fields
 from .urls import urlencode
 
 MAX_FRAGMENT = 2_000_000
@@ -76,11 +76,7 @@ def _fragment(session: Session, sealed: bool) -> str:
         ("players", str(state.players)),
         ("table", session.table) if sealed else ("seed", str(state.seed)),
     ]
-    computers = [(i, s.level) for i, s in enumerate(session.setup.seats) if s.computer]
-    if computers:
-        level = computers[0][1]
-        fields.append(("bots", ",".join(f"{i}:{own}" if own != level else str(i) for i, own in computers)))
-        fields.append(("level", level))
+    fields += seat_fields(session.setup.seats)
     fields += [(o.name, option_text(state.options[o.name])) for o in info.options
                if state.options[o.name] != o.default]
     if session.setup.delay != DEFAULT_DELAY_MS:

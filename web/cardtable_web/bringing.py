@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import address
+from .aside import PUT_ASIDE
 from .keeping import (
     KEPT_PREFIX,
     MAX_SAVES,
@@ -14,7 +15,6 @@ from .keeping import (
     OLD_CURRENT_KEY,
     OLD_LAST_KEY,
     OLD_UNREADABLE_KEY,
-    PUT_ASIDE,
     SAVES_KEY,
     Keeper,
     game_key,

@@ -75,15 +75,9 @@ def sentence(text: str) -> str:
 def headline(session: Session) -> str:
     """Whose turn it is, or how the game ended, in words for this table."""
     state = session.state
-    if state.is_terminal():
-        winners = state.winners()
-        if session.info.cooperative_with(state.options):
-            return "Everyone wins!" if winners else "Time is up: the game is lost."
-        if not winners:
-            return "Game over: nobody wins."
-        if len(winners) == 1:
-            return session.say(f"{{{winners[0]}}} {{{winners[0]}:wins}}!")
-        return session.say(" and ".join(f"{{{w}}}" for w in winners) + " win!")
+    outcome = state.outcome()
+    if outcome is not None:
+        return session.say(outcome.words())
     seat = state.current_player
     assert seat is not None
     if seat == session.you:

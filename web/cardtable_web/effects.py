@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .remote import Wire
+
 # -- events ----------------------------------------------------------------------------------------------------
 
 
@@ -202,5 +204,5 @@ class Post:
 
 Effect = (
     TableScreen | ReplayScreen | ShowLobby | LobbyError | FillLobby | SetAddress | Think | WarmWorker | After | Share
-    | Elsewhere | Fit | FrameScreen | Post
+    | Elsewhere | Fit | FrameScreen | Post | Wire
 )

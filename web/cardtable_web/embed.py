@@ -55,7 +55,7 @@ import asyncio
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 import pyengine
 from pyengine.ai import DEFAULT_LEVEL
@@ -107,7 +107,7 @@ def _flag(params: Mapping[str, str], name: str, default: bool) -> bool:
     raise ValueError(f"{name} is 1 or 0; got {quote(raw)}")
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -137,7 +137,7 @@ def load_state(
         return pyengine.replay(record), "record"
     info = pyengine.GAMES[game]
     if players is None:
-        players = min(max(2, info.min_players), info.max_players)
+        players = info.default_players
     if isinstance(position, str):  # a named position brings its own players and options
         if options:
             raise ValueError(f"the named position {quote(position[:40])} brings its own options: give none")
@@ -204,9 +204,9 @@ def read_seat(raw: object, state: pyengine.State, interactive: bool) -> int | No
             raise ValueError("an interactive embed shows a seat's view: give seat as a number")
         return None
     seat = int(raw) if isinstance(raw, str) and raw.isdigit() and len(raw) <= 3 else raw
-    if not _whole(seat) or not 0 <= seat < state.players:  # type: ignore[operator]
+    if not _whole(seat) or not 0 <= seat < state.players:
         raise ValueError(f"seat is a number from 0 to {state.players - 1}, or none for the public view")
-    return int(seat)  # type: ignore[arg-type]
+    return int(seat)
 
 
 # -- commands from the host --------------------------------------------------------------------------------------
@@ -420,9 +420,8 @@ def position_format_html(game: str, site: str) -> str:
     documentation) and each named position as an example description (for pages that do not document it)."""
     rules = pyengine.core.rules_for(game)
     info = rules.info
-    loadable = type(rules).load_position is not pyengine.core.Rules.load_position
     parts = ['<section class="position-format-generated"><h3 id="position-format">Position format</h3>']
-    if not loadable:
+    if not info.loads_positions:
         parts.append(
             f"<p>{esc(info.title)} cannot be set up from a description yet. Embed a new game "
             f"(<code>{esc(site)}embed.html?game={esc(game)}&amp;players=2&amp;seed=7</code>) or a whole game's "

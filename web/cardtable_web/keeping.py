@@ -51,7 +51,7 @@ from . import address, stored
 from .aside import PUT_ASIDE, PUT_ASIDE_KEY, Bad, Shelf, count
 from .aside import words as aside_words
 from .session import Session
-from .setup import DEFAULT_DELAY_MS, MAX_DELAY_MS, Seat, Setup, option_text, whole
+from .setup import DEFAULT_DELAY_MS, MAX_DELAY_MS, Setup, option_text, seats_from_stored, stored_seats, whole
 
 SAVES_KEY = "cardtable.saves"
 KEPT_PREFIX = "cardtable.kept."
@@ -212,7 +212,7 @@ def the_game(session: Session) -> dict[str, Any]:
     """The stored form of a game: its record, who sits where and the computer's pace."""
     return {
         "record": session.record(),
-        "seats": [{"computer": s.computer, "level": s.level} for s in session.setup.seats],
+        "seats": stored_seats(session.setup.seats),
         "delay": session.setup.delay,
         "table": session.table,
         "counted": session.counted,
@@ -243,12 +243,7 @@ def session_from(entry: object) -> Session:
     if "record" not in entry and isinstance(entry.get("address"), str):
         return address.decode(entry["address"])
     state = pyengine.replay(entry.get("record"))
-    raw = entry.get("seats")
-    if not isinstance(raw, list) or len(raw) != state.players or not all(isinstance(s, dict) for s in raw):
-        raise ValueError("its seats do not match its game")
-    seats = [Seat(s.get("computer") is True, s.get("level", "normal")) for s in raw]
-    if any(not isinstance(s.level, str) or s.level not in LEVELS for s in seats):
-        raise ValueError("its seats name no computer level of this site")
+    seats = seats_from_stored(entry.get("seats"), state.players)
     delay = entry.get("delay", DEFAULT_DELAY_MS)
     if not whole(delay) or not 0 <= delay <= MAX_DELAY_MS:
         delay = DEFAULT_DELAY_MS
@@ -267,7 +262,7 @@ def _text(value: object) -> bool:
 
 
 def _count(value: object) -> bool:
-    return whole(value) and 0 <= value < 10**15  # type: ignore[operator]
+    return whole(value) and 0 <= value < 10**15
 
 
 def save_problem(key: object, entry: object) -> str | None:

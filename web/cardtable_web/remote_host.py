@@ -488,17 +488,9 @@ class HostTable(TableController):
 def headline_for(session: Session, seat: int) -> str:
     """Whose turn it is, or how the game ended, said for the player at ``seat``."""
     state = session.state
-    if state.is_terminal():
-        winners = state.winners()
-        if session.info.cooperative_with(state.options):
-            return "Everyone wins!" if winners else "Time is up: the game is lost."
-        if not winners:
-            return "Game over: nobody wins."
-        return say(
-            " and ".join(f"{{{w}}}" for w in winners) + (f" {{{winners[0]}:wins}}!" if len(winners) == 1 else " win!"),
-            session.names,
-            seat,
-        )
+    outcome = state.outcome()
+    if outcome is not None:
+        return say(outcome.words(), session.names, seat)
     current = state.current_player
     assert current is not None
     if current == seat:

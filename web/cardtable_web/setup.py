@@ -7,6 +7,9 @@ level), the options and the computer's pace. One reader for every way a setup ar
   (:func:`lobby_from_query`: the setup to start, or what the lobby shows of it and what is wrong);
 * the setup part of a game's address fragment (:mod:`cardtable_web.address`, through :func:`read_fields`).
 
+And one writer of the seats: an address's ``bots`` and ``level`` (:func:`seat_fields`) and a kept game's seats
+(:func:`stored_seats`, read back by :func:`seats_from_stored`).
+
 The address's rules
 -------------------
 * ``bots`` names the computer seats wherever an address is written: seat numbers from 0, separated by commas, each
@@ -25,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 import pyengine
 from pyengine.ai import DEFAULT_LEVEL, LEVELS
@@ -59,6 +62,31 @@ class Seat:
         if self.computer:
             return f"Computer {index + 1} ({self.level})"
         return "You" if humans == 1 else f"Player {index + 1}"
+
+
+def seat_fields(seats: Iterable[Seat]) -> list[tuple[str, str]]:
+    """The seats as an address writes them: ``bots`` (the computer seats, each with its own level after a colon
+    where it differs from the first computer's) and ``level``; nothing when every seat is a human."""
+    computers = [(i, s.level) for i, s in enumerate(seats) if s.computer]
+    if not computers:
+        return []
+    level = computers[0][1]
+    return [("bots", ",".join(f"{i}:{own}" if own != level else str(i) for i, own in computers)), ("level", level)]
+
+
+def stored_seats(seats: Iterable[Seat]) -> list[dict[str, Any]]:
+    """The seats as a kept game stores them: ``[{"computer": bool, "level": name}, ...]``."""
+    return [{"computer": s.computer, "level": s.level} for s in seats]
+
+
+def seats_from_stored(raw: object, players: int) -> list[Seat]:
+    """The seats a kept game stored (:func:`stored_seats`); ``ValueError`` in words."""
+    if not isinstance(raw, list) or len(raw) != players or not all(isinstance(s, dict) for s in raw):
+        raise ValueError("its seats do not match its game")
+    seats = [Seat(s.get("computer") is True, s.get("level", "normal")) for s in raw]
+    if any(not isinstance(s.level, str) or s.level not in LEVELS for s in seats):
+        raise ValueError("its seats name no computer level of this site")
+    return seats
 
 
 @dataclass
@@ -126,7 +154,7 @@ def check_game(game: object) -> str:
     return game
 
 
-def whole(value: object) -> bool:
+def whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -138,8 +166,8 @@ def digits(text: str, most: int) -> bool:
 def parse_seed(value: object) -> int:
     """A seed: a whole number, given as a number or as decimal digits (at most :data:`MAX_SEED_DIGITS`,
     optionally signed). Pages pass seeds as text: a JSON number that long loses digits in JavaScript."""
-    if whole(value) and abs(value) < 10**MAX_SEED_DIGITS:  # type: ignore[arg-type]
-        return int(value)  # type: ignore[arg-type]
+    if whole(value) and abs(value) < 10**MAX_SEED_DIGITS:
+        return int(value)
     if isinstance(value, str) and digits(value.strip().removeprefix("-"), MAX_SEED_DIGITS):
         return int(value.strip())
     shown = "a number too long" if whole(value) else quote(value)
@@ -194,7 +222,7 @@ def read_fields(
     known = {*SETUP_PARAMS, *OLD_PARAMS, *extra, *(o.name for o in info.options)}
     problems = [f"{quote(name)} is not a setting of {info.title}" for name in fields if name not in known]
     settings: dict[str, Any] = {"game": game}
-    players = min(max(2, info.min_players), info.max_players)
+    players = info.default_players
     if "players" in fields:
         raw = fields["players"]
         if digits(raw, 3) and info.min_players <= int(raw) <= info.max_players:

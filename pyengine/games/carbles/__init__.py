@@ -2,8 +2,9 @@
 
 The package, as every game's: :mod:`.rules` (:class:`CarblesRules`, the contract), :mod:`.notation` (action
 values and their notation), :mod:`.words` (the log and the refusals), :mod:`.view` (what a seat sees, the facts
-of each action, the named positions) and :mod:`.position` (a state from a described position, checked field by
-field); beside them :mod:`.state` (:class:`CarblesState`, dealing, the legal plays and where each leads) and
+of each action, the named positions), :mod:`.position` (a state from a described position, checked field by
+field, and the lesson's positions), :mod:`.state` (:class:`CarblesState`, dealing, the legal plays and where each
+leads), :mod:`.judgement` (a position judged from one seat's view) and :mod:`.lessons` (the lesson); beside them
 :mod:`.board` (the ring, the homes, the goal entries and slots as locations).
 """
 

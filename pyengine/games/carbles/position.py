@@ -79,6 +79,34 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
     return _with_cards(core, position, marbles, turn)
 
 
+def write(core: CarblesState) -> dict[str, Any] | None:
+    """The description :func:`load` reads back to ``core`` exactly (its generator as the seed): the format
+    describes the first hand of the first deck at its start, so None for every other state."""
+    players = core.players
+    if (core.over or core.seven_left or core.decks != 1 or core.hand_number != 1 or core.turns
+            or core.starter != core.turn or core.dealer != (core.turn - 1) % players):
+        return None
+    return {
+        "marbles": [[_place_text(core.marbles[MARBLES * p + i], p, players) for i in range(MARBLES)]
+                    for p in range(players)],
+        "turn": core.turn,
+        "seed": core.rng.to_seed(),
+        "hands": [[str(card) for card in hand] for hand in core.hands],
+        "deck": [str(card) for card in core.deck],
+        "discards": [str(card) for card in core.discards],
+    }
+
+
+def _place_text(loc: int, p: int, players: int) -> str:
+    """A marble's place as a position writes it: ``lot``, ``t<space>`` or ``g<slot>``."""
+    if loc == LOT:
+        return "lot"
+    for slot in range(MARBLES):
+        if loc == goal(p, slot, players):
+            return f"g{slot}"
+    return f"t{loc}"
+
+
 def _with_cards(core: CarblesState, position: Mapping[str, Any], marbles: tuple[int, ...], turn: int) -> CarblesState:
     """``core`` with the position's marbles and its cards (``hands``, ``discards``, ``deck``, every card in
     exactly one zone), the hand started by the player to move."""

@@ -52,6 +52,7 @@ class CarblesRules(Rules):
         max_players=MAX_PLAYERS,
         rules_version="2",
         cooperative=False,
+        loads_positions=True,
         options=(
             Option(
                 "partners", False, (False, True), "Partners", "Teams of two sitting opposite (even player counts only)."
@@ -75,8 +76,8 @@ class CarblesRules(Rules):
     """Measured against normal and the rule-based player (docs/benchmarks.md): a position's values lie close
     together, so hard's search explores less, and so does normal's from three players up, where each seat's share
     lies closer still (at two players normal played better exploring as much as before). The root tries each move
-    in the order of the judgement's plans (:func:`pyengine.ai.plan_turn`), favouring the best while its visits are
-    few (without it, normal's choice was in 5 of 36 positions one the judgement put 18 to 29 points below its
+    in the order of the judgement's plans (:func:`pyengine.planning.plan_turn`), favouring the best while its visits
+    are few (without it, normal's choice was in 5 of 36 positions one the judgement put 18 to 29 points below its
     best)."""
 
     def open_information(self, options: Mapping[str, OptionValue]) -> bool:
@@ -93,6 +94,9 @@ class CarblesRules(Rules):
         """A core from a position (``marbles``, ``turn``, ``seed``, ``hands``, ``deck``, ``discards``): see
         :func:`.position.load` and the rules page's "Position format"; anything invalid is a short ``ValueError``."""
         return _position.load(players, options, position)
+
+    def write_position(self, core: CarblesState) -> dict[str, Any] | None:
+        return _position.write(core)
 
     def current_player(self, core: CarblesState) -> int | None:
         return None if core.over else core.turn

@@ -2,9 +2,10 @@
 
 The package, as every game's: :mod:`.rules` (:class:`CarbonCityZeroRules`: setup, legal actions, apply, scores,
 evaluation), :mod:`.notation` (the actions and their notation), :mod:`.words` (the log and refusals),
-:mod:`.view` (the view, the facts of each action, named positions) and :mod:`.position` (which refuses
-positions: the game has none yet); beside them :mod:`.cards` (the card table, data in ``cards.json``) and
-:mod:`.state` (:class:`CarbonCityZeroState` and its counting). Rule numbers are those of the rules page
+:mod:`.view` (the view, the facts of each action, named positions), :mod:`.position` (a turn of the cooperative
+game from a described position, and the lesson's positions), :mod:`.state` (:class:`CarbonCityZeroState` and
+its counting) and :mod:`.lessons` (the lesson); no judgement (see :data:`JUDGEMENT`); beside them :mod:`.cards`
+(the card table, data in ``cards.json``). Rule numbers are those of the rules page
 (``web/rules/carbon-city-zero.html``).
 """
 
@@ -39,3 +40,8 @@ __all__ = [
 ]
 
 RULES = register(CarbonCityZeroRules())
+
+JUDGEMENT = None
+"""No ``judgement.py``: the game is played together (every seat shares one result, so there is no lead over another
+seat to judge, and no rule-based yardstick to play by one); the search values positions by the rules' ``evaluate``
+(a projection of the carbon to come), in the Friendly Rivalry variant too."""

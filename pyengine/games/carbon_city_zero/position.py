@@ -17,7 +17,7 @@ from ...rng import Rng
 from .cards import CARBON_MAX, CARBON_START, CARDS, HAND, MARKET, MARKET_SECTORS, TABLE
 from .state import CarbonCityZeroState, Deck, deck_count, market_size
 
-FIELDS = ("in_play", "draw", "recycle", "market", "global_area", "carbon", "rounds_left", "seed")
+FIELDS = ("in_play", "draw", "recycle", "market", "global_area", "discard", "others", "carbon", "rounds_left", "seed")
 """Every field a position may have; only ``in_play`` is required."""
 SEED_LIMIT = 2**63
 
@@ -26,12 +26,13 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
     """The core of ``position``, or a short ``ValueError`` naming the first field that is wrong.
 
     ``{"in_play": [card, ...], "draw"?: [card, ...], "recycle"?: [card, ...], "market"?: [card, ...],
-    "global_area"?: [card, ...], "carbon"?: 1..65, "rounds_left"?: 1..10, "seed"?: int}``, cards by name. The
-    first player's turn has begun: ``in_play`` is their hand, played (rule 5). ``draw`` (top first) and
-    ``recycle`` are their other cards; without ``draw``, the start cards not in play are shuffled into it.
-    Every other player holds a start deck, shuffled, with 5 cards in hand. ``market`` holds the marketplace's
-    cards (default: dealt from the market deck); every card not named is in the market deck, shuffled by the
-    seed. The cooperative game only.
+    "global_area"?: [card, ...], "discard"?: [card, ...], "others"?: [{"hand", "draw", "recycle"}, ...],
+    "carbon"?: 1..65, "rounds_left"?: 1..10, "seed"?: int}``, cards by name. The first player's turn has begun:
+    ``in_play`` is their hand, played (rule 5). ``draw`` (top first) and ``recycle`` are their other cards;
+    without ``draw``, the start cards not in play are shuffled into it. ``others`` gives every other deck's hand,
+    draw deck and recycle pile; without it every other deck is a start deck, shuffled, with 5 cards in hand.
+    ``market`` holds the marketplace's cards (default: dealt from the market deck), ``discard`` the market's
+    discard pile; every card not named is in the market deck, shuffled by the seed. The cooperative game only.
     """
     _check_fields(options, position)
     pool = Counter(TABLE.market_cards + TABLE.snags + TABLE.globals_cooperative)
@@ -47,9 +48,13 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
         draw, rng = Rng.from_seed(_seed(position)).shuffled(sorted(starts.elements()))
     global_area = _names(position.get("global_area", []), "global_area", pool, Counter(), 3, ("global",))
     market = _names(position.get("market", []), "market", pool, Counter(), market_size(global_area), MARKET_SECTORS)
+    discard = _names(position.get("discard", []), "discard", pool, Counter(), 60)
+    others = _others(position.get("others"), deck_count(players) - 1, pool)
     market, market_deck, rng = _deal_market(market, pool, rng)
     decks = [Deck(tuple(draw), 0, (), tuple(recycle), 0)]
-    for _ in range(deck_count(players) - 1):
+    if others is not None:
+        decks += others
+    for _ in range(deck_count(players) - len(decks)):
         cards, rng = rng.shuffled(list(TABLE.start_deck))
         decks.append(Deck(cards[HAND:], 0, cards[:HAND], (), 0))
     rounds = _whole(position.get("rounds_left", options.get("rounds", 9)), "rounds_left", 1, 10)
@@ -66,7 +71,7 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
         topdeck=0,
         market=tuple(market),
         market_deck=market_deck,
-        discard=(),
+        discard=discard,
         global_area=tuple(global_area),
         carbon=_whole(position.get("carbon", CARBON_START), "carbon", 1, CARBON_MAX),
         rounds_left=rounds,
@@ -76,6 +81,48 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
         winners=(),
         rng=rng,
     )
+
+
+def write(core: CarbonCityZeroState) -> dict[str, Any] | None:
+    """The description :func:`load` reads back to ``core`` as every seat sees it: the format describes the first
+    player's turn of the first round, begun, in the cooperative game, so None for every other state."""
+    first = core.decks[0]
+    if (core.rivalry or core.active or core.round != 1 or core.buying or core.spent or core.link_bonus
+            or core.factories_zero or core.topdeck or core.ender != -1 or core.result or not core.in_play
+            or any(used or special for _, used, special in core.in_play) or first.hand
+            or any(deck.carbon or deck.known_top for deck in core.decks)):
+        return None
+    return {
+        "in_play": [name for name, _, _ in core.in_play],
+        "draw": list(first.draw),
+        "recycle": list(first.recycle),
+        "market": list(core.market),
+        "global_area": list(core.global_area),
+        "discard": list(core.discard),
+        "others": [{"hand": list(d.hand), "draw": list(d.draw), "recycle": list(d.recycle)} for d in core.decks[1:]],
+        "carbon": core.carbon,
+        "rounds_left": core.rounds_left,
+    }
+
+
+def _others(value: object, count: int, pool: Counter[str]) -> list[Deck] | None:
+    """The other decks a position gives (each its hand, draw deck and recycle pile, its cards taken from its own
+    start deck or ``pool``), or None to deal them."""
+    if value is None:
+        return None
+    if not is_list(value) or len(value) != count:
+        raise ValueError(f"position field 'others' must be a list of {count} decks, one for each other deck")
+    decks = []
+    for number, raw in enumerate(value, 2):
+        where = f"others, deck {number}"
+        if not isinstance(raw, Mapping) or set(raw) - {"hand", "draw", "recycle"}:
+            raise ValueError(f"position field {quote(where)} must be an object of hand, draw and recycle")
+        starts = Counter(TABLE.start_deck)
+        hand = _names(raw.get("hand", []), f"{where}, hand", pool, starts, 20)
+        draw = _names(raw.get("draw", []), f"{where}, draw", pool, starts, 60)
+        recycle = _names(raw.get("recycle", []), f"{where}, recycle", pool, starts, 60)
+        decks.append(Deck(draw, 0, hand, recycle, 0))
+    return decks
 
 
 def _check_fields(options: Mapping[str, OptionValue], position: Mapping[str, Any]) -> None:

@@ -85,6 +85,7 @@ class CarbonCityZeroRules(Rules):
         max_players=4,
         rules_version="2",
         cooperative=True,
+        loads_positions=True,
         options=(
             Option("rounds", 9, (9, 10, 8), "Round counter", "Rounds to reach zero: 10 easy, 9 standard, 8 hard.",
                    labels=("9 rounds (standard)", "10 rounds (easier)", "8 rounds (harder)")),
@@ -471,6 +472,9 @@ class CarbonCityZeroRules(Rules):
         self, players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]
     ) -> CarbonCityZeroState:
         return _position.load(players, options, position)
+
+    def write_position(self, core: CarbonCityZeroState) -> dict[str, Any] | None:
+        return _position.write(core)
 
     # -- information: the view and the log's words have their own modules ------------------------
     def facts(self, core: CarbonCityZeroState, action: Action) -> dict[str, Any]:

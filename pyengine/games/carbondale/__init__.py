@@ -10,9 +10,10 @@ tests cite them as "rule 18". Choices where the original leaves room are listed 
 
 The package, as every game's: :mod:`.rules` (:class:`CarbondaleRules`: setup, legal actions, apply, scores,
 evaluate, sample_hidden), :mod:`.notation` (action values and :data:`NOTATION`), :mod:`.words` (describe,
-why_illegal), :mod:`.view` (views and named positions) and :mod:`.position` (a state from a described
-position); beside them :mod:`.state` (:class:`CarbondaleState`, the deck and its piles) and :mod:`.network`
-(where a card lies, the build table and what a network's cards imply).
+why_illegal), :mod:`.view` (views and named positions), :mod:`.position` (a state from a described position,
+and the lesson's positions), :mod:`.state` (:class:`CarbondaleState`, the deck and its piles), :mod:`.judgement`
+(a position judged from one seat's view) and :mod:`.lessons` (the lesson); beside them :mod:`.network` (where a
+card lies, the build table and what a network's cards imply).
 """
 
 from __future__ import annotations

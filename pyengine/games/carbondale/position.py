@@ -117,6 +117,27 @@ def _take(pool: Counter[Card], cards: tuple[Card, ...], where: str, players: int
         pool[card] -= 1
 
 
+def write(core: CarbondaleState) -> dict[str, Any] | None:
+    """The description :func:`load` reads back to ``core`` as every seat sees it: the format describes a turn of the
+    first round at its start, nothing discarded, so None for every other state."""
+    if (core.phase != ACT or core.fresh or core.discards or core.buried or core.claims or core.claimed
+            or core.pending is not None or core.built or core.draw_to != HAND_SIZE or core.idle
+            or core.last_spare_in or core.turns or core.winners):
+        return None
+    return {
+        "networks": [[_entry_json(placed) for placed in network] for network in core.networks],
+        "hands": [[str(card) for card in hand] for hand in core.hands],
+        "stock": [str(card) for card in core.stock],
+        "current": core.current,
+        "spares_used": 2 - len(core.spares),
+    }
+
+
+def _entry_json(placed: Placed) -> dict[str, Any]:
+    where: dict[str, Any] = {"start": True} if placed.source is None else {"from": list(placed.source)}
+    return {"card": str(placed.card), "x": placed.x, "y": placed.y, **where}
+
+
 def _networks(position: Mapping[str, Any], players: int, pool: Counter[Card]) -> tuple[tuple[Placed, ...], ...]:
     """Every seat's network (the starting pair where left out), its cards taken from ``pool``."""
     raw_networks = position.get("networks", [])

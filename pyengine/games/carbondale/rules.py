@@ -88,6 +88,7 @@ class CarbondaleRules(Rules):
         max_players=4,
         rules_version="2",
         cooperative=False,
+        loads_positions=True,
         options=(
             Option(
                 "any_black_to_red",
@@ -507,3 +508,6 @@ class CarbondaleRules(Rules):
         if not self.legal_actions(core) or len(self.scores(core)) != core.players:
             raise ValueError("position: the game could not go on from it")
         return core
+
+    def write_position(self, core: CarbondaleState) -> dict[str, Any] | None:
+        return _position.write(core)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...estimate import lead
-from .board import FACE_RANKS, CardcassonneState, area_value
+from .board import FACE_RANKS, area_value
+from .state import CardcassonneState
 from .view import area_index
 
 FACES = "JQKA"

@@ -14,7 +14,8 @@ from ...cards import Card, standard_deck
 from ...core import NamedPosition, OptionValue
 from ...notation import quote
 from ...reading import is_int, is_list, shown
-from .board import DECK_SIZE, CardcassonneState, card_key, cell_text, variants
+from .board import DECK_SIZE, card_key, cell_text, variants
+from .state import CardcassonneState
 
 FIELDS = ("board", "hands", "deck", "removed", "tokens", "tokens_left", "scores", "turn")
 """Every key a position may have (``board`` and ``hands`` are required)."""
@@ -84,6 +85,24 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
     if problem is not None:
         raise ValueError(problem)
     return core
+
+
+def write(core: CardcassonneState) -> dict[str, Any] | None:
+    """The description :func:`load` reads back to ``core``, every zone named; None after a card is played and
+    before its token is decided (a position starts at a seat's play step) and once the game is over."""
+    if core.phase != "play" or not any(core.hands):
+        return None
+    cards = [[str(card) for card in hand] for hand in core.hands]
+    return {
+        "board": [[x, y, str(card)] for x, y, card in core.board],
+        "hands": cards,
+        "deck": [str(card) for card in core.deck],
+        "removed": [str(card) for card in core.removed],
+        "tokens": [[x, y, owner] for x, y, owner in core.tokens],
+        "tokens_left": list(core.tokens_left),
+        "scores": list(core.points),
+        "turn": core.turn,
+    }
 
 
 def _only_fields(position: Mapping[str, Any]) -> None:

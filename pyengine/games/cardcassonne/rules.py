@@ -26,7 +26,6 @@ from .board import (
     HAND_SIZE,
     VALUE,
     Area,
-    CardcassonneState,
     Cell,
     Event,
     allowed_players,
@@ -36,11 +35,11 @@ from .board import (
     card_key,
     cell_text,
     draws_problem,
-    evolve_core,
     placed,
     variants,
 )
 from .notation import DONE, MADE_PLAYS, NO_TOKEN, NOTATION, TOKEN, Play, ScoreArea, TokenChoice, play
+from .state import CardcassonneState, evolve_core
 
 
 class CardcassonneRules(Rules):
@@ -55,6 +54,7 @@ class CardcassonneRules(Rules):
         max_players=4,
         rules_version="2",
         cooperative=False,
+        loads_positions=True,
         options=(
             Option(
                 "same_suit",
@@ -99,7 +99,7 @@ class CardcassonneRules(Rules):
         "hard": {"root_width": 16, "prior": 2.0, "paired": True, "from_players": {3: {"paired": False}}},
     }
     """Measured against the rule-based player and normal (docs/benchmarks.md): dozens of placements leave too few
-    iterations each, so the root weighs the best few by the judgement's plans (:func:`pyengine.ai.plan_turn`),
+    iterations each, so the root weighs the best few by the judgement's plans (:func:`pyengine.planning.plan_turn`),
     the best favoured while visits are few. At two players each is tried on the same deals as the others
     (``paired``: what the next cards bring would otherwise drown the differences between placements); from three
     players up, where two rivals move before the seat's next turn, normal did better unpaired; at four players it
@@ -143,6 +143,9 @@ class CardcassonneRules(Rules):
         ``tokens_left``, ``scores``, ``turn``), every field checked: see :func:`.position.load` for the format,
         the card set (two decks, each card in exactly one zone) and the refusals."""
         return _position.load(players, options, position)
+
+    def write_position(self, core: CardcassonneState) -> dict[str, Any] | None:
+        return _position.write(core)
 
     # -- the decision ------------------------------------------------------------------------------
     def current_player(self, core: CardcassonneState) -> int | None:

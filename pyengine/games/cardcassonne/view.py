@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action, NamedPosition
-from .board import CardcassonneState, Cell, area_value
+from .board import Cell, area_value
 from .notation import NOTATION, ScoreArea
+from .state import CardcassonneState
 
 
 def area_index(core: CardcassonneState) -> tuple[dict[Cell, int], list[Cell]]:

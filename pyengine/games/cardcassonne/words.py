@@ -11,8 +11,9 @@ from typing import Any
 from ...cards import Card
 from ...core import Action
 from ...words import Entry, listed
-from .board import VALUE, CardcassonneState, Cell, accepts, around
+from .board import VALUE, Cell, accepts, around
 from .notation import NOTATION, Play, ScoreArea, TokenChoice
+from .state import CardcassonneState
 
 
 def describe(before: CardcassonneState, action: Action, after: CardcassonneState) -> Entry:

@@ -7,8 +7,9 @@ rounds.
 The package, as every game's: :mod:`.rules` (:class:`SilverBarsRules`: setup, apply, scores, evaluate,
 rollout, sample_hidden), :mod:`.notation` (the cards' tokens, action values and :data:`NOTATION`),
 :mod:`.words` (describe, why_illegal), :mod:`.view` (the view, the facts of an action and the attempt they
-describe; no named positions yet) and :mod:`.position` (which refuses positions: the game has none yet);
-beside them :mod:`.state` (:class:`SilverBarsState`, the cards, the vaults and the legal actions).
+describe), :mod:`.position` (a state from a described position, and the lesson's positions), :mod:`.state`
+(:class:`SilverBarsState`, the cards, the vaults and the legal actions), :mod:`.judgement` (a position judged
+from one seat's view, and the plans' bias) and :mod:`.lessons` (the lesson).
 """
 
 from __future__ import annotations

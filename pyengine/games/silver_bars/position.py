@@ -77,6 +77,36 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
     )
 
 
+def write(core: SilverBarsState) -> dict[str, Any] | None:
+    """The description :func:`load` reads back to ``core`` as every seat sees it; None while a thief's steal is
+    pending, once a round's result is shown or the match is over, and where a card is out of play (the format
+    puts every card it does not name in the draw pile)."""
+    if core.pending is not None or core.last is not None or core.over or core.dealer != 1 - core.turn:
+        return None
+    position: dict[str, Any] = {
+        "hands": [[str(card) for card in hand] for hand in core.hands],
+        "vaults": [[_vault_json(vault) for vault in row] for row in core.vaults],
+        "discard": [str(card) for card in core.discard],
+        "turn": core.turn,
+        "totals": list(core.totals),
+        "round": core.round,
+        "strike": list(core.strike),
+    }
+    named = Counter(c for hand in core.hands for c in hand) + Counter(core.discard) + Counter(
+        c for row in core.vaults for v in row for c in (*v.cards, *([v.rubble] if v.rubble else [])))
+    if Counter(deck(core.strikes)) - named != Counter(core.draw) or not core.draw:
+        return None
+    return position
+
+
+def _vault_json(vault: Vault) -> list[str] | dict[str, Any]:
+    cards = [str(card) for card in vault.cards]
+    if vault.rubble is None and not vault.locked:
+        return cards
+    return {"cards": cards, **({"rubble": str(vault.rubble)} if vault.rubble else {}),
+            **({"locked": True} if vault.locked else {})}
+
+
 def _pair(value: object, name: str) -> list[Any]:
     if not is_list(value) or len(value) != 2:
         raise ValueError(f"position field {quote(name)} must be a list of two, one for each player")

@@ -10,11 +10,11 @@ import random
 from collections.abc import Mapping
 from typing import Any, cast
 
-from ...ai import plan_turn
 from ...cards import Card
 from ...core import Action, GameInfo, Option, OptionValue, Rules
 from ...estimate import chances, seen
 from ...frozen import evolve
+from ...planning import plan_turn
 from ...rng import Rng
 from ...words import Entry
 from . import judgement as _judgement
@@ -57,6 +57,7 @@ class SilverBarsRules(Rules):
         max_players=2,
         rules_version="2",
         cooperative=False,
+        loads_positions=True,
         options=(
             Option("thief", "lowest-overall", ("lowest-overall", "lowest-placeable"), "Thief target",
                    "A lo thief takes the lowest silver on top of the opponent's vaults (a hi thief the highest). "
@@ -329,3 +330,6 @@ class SilverBarsRules(Rules):
         self, players: int, options: Mapping[str, OptionValue], position: Mapping[str, Any]
     ) -> SilverBarsState:
         return _position.load(players, options, position)
+
+    def write_position(self, core: SilverBarsState) -> dict[str, Any] | None:
+        return _position.write(core)

@@ -412,9 +412,9 @@ def _in_play_box(
             for facts, text in targets:
                 if k in facts["target_in_play"]:
                     return card_box(view, name, action=text, extra="target", status=flags)
-            attempt = {"kind": "discard-in-play", "name": in_play[chosen]["name"], "index": chosen, "target": name,
-                       "target_index": k}
-            return card_box(view, name, status=flags, attempt=attempt)
+            tried = {"kind": "discard-in-play", "name": in_play[chosen]["name"], "index": chosen, "target": name,
+                     "target_index": k}
+            return card_box(view, name, status=flags, attempt=tried)
         return card_box(view, name, status=flags)
     special_action = moves.direct.get((k, "special"))
     special_select: Selection | None = ("special", moves.choosers[k]) if k in moves.choosers else None
