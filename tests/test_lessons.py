@@ -27,8 +27,8 @@ def test_every_game_has_a_lesson_of_five_to_ten_steps_on_its_named_positions(gam
     lesson = lesson_for(game)
     assert lesson.game == game
     assert 5 <= len(lesson.steps) <= 10
-    for step in lesson.steps:
-        assert step.position in rules_for(game).positions, step.position
+    for number, step in enumerate(lesson.steps):
+        assert step.position in rules_for(game).positions or (step.continues and not step.position and number)
         assert step.teaches and step.solution
 
 
@@ -57,6 +57,111 @@ def test_each_step_plays_through_its_intended_moves_and_refuses_a_wrong_one(less
         assert play.play(text) is None, text
     assert play.is_done()
     assert play.refusal(step.solution[0]) is not None
+
+
+ALSO_ASKED: dict[tuple[str, int], set[str]] = {
+    # "next to your 2 of clubs" (three spaces are), "give a card to the stock" (any of the other cards)
+    ("carbondale", 1): {"build 4♣ at 2,0 east of 2♣", "build 4♣ at 1,-1 south of 2♣", "contribute 4♠",
+                        "contribute 10♢"},
+    # "on your 2 of clubs" (built from it, on any of its free sides), "give a card to the stock"
+    ("carbondale", 2): {"build 2♡ at 2,0 east of 2♣", "build 2♡ at 1,-1 south of 2♣", "contribute 3♡",
+                        "contribute 10♠"},
+    # "then draw a card": from the draw pile or, as the rule says, from the stock
+    ("carbondale", 3): {"take 3♣ from stock"},
+    # "Build your 3 of hearts": on any club it may go on
+    ("carbondale", 6): {"build 3♡ at 3,1 north of 4♣", "build 3♡ at 3,-1 south of 4♣", "build 3♡ at 4,1 north of 5♣",
+                        "build 3♡ at 4,-1 south of 5♣"},
+    ("silver-bars", 8): {"discard 7", "discard 8", "discard 9"},  # "discard a card"
+    ("carbles", 7): {"7 m1 +4", "7 m2 +3", "7 m2 +4", "7 m1 +3"},  # "3 spaces for one, 4 for the other", either way
+    ("carbles", 9): {"burn 5♡"},  # "burn one"
+    # "next to the 5 of hearts": any of its four sides
+    ("cardcassonne", 1): {"6♡ @ 0,-1", "6♡ @ 0,1", "6♡ @ -1,0"},
+    # "beside the hearts", then the token (placed on the card just played, wherever it went)
+    ("cardcassonne", 3): {"6♡ @ 0,-1", "6♡ @ 0,1", "6♡ @ -1,0", "6♡ @ 1,-1", "6♡ @ 1,1"},
+    # "Fill the last empty space": with any card; the task asks nothing of the token
+    ("cardcassonne", 4): {"2♠ @ -1,0", "J♣ @ -1,0", "token"},
+    # "Play your 2 of clubs": anywhere that keeps the hearts area scorable
+    ("cardcassonne", 5): {"2♣ @ 1,-2", "2♣ @ -2,0", "2♣ @ 3,0", "2♣ @ 2,1", "2♣ @ 0,2"},
+}
+"""The moves a step praises besides its intended ones, each because its task's words allow it (the audit of
+``test_a_step_praises_only_what_its_task_asks``: a move added here is read against the task first)."""
+
+
+def praised_paths(play: StepPlay, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every sequence of moves the step praises, from its start to its end: at each point every legal move is
+    tried, and each praised one is followed (a refused one must change nothing)."""
+    if play.is_done():
+        assert not play.taught(), "a finished step praises nothing more"
+        return [path]
+    assert len(path) < 8, f"the step never ends after {path}"
+    paths = []
+    for text in play.state.legal_texts():
+        if play.refusal(text) is not None:
+            continue
+        branch = StepPlay(play.lesson, play.index)
+        for earlier in (*path, text):
+            assert branch.play(earlier) is None, (path, earlier)
+        paths += praised_paths(branch, (*path, text))
+    assert paths, f"after {path} the step cannot go on: nothing is praised"
+    return paths
+
+
+@pytest.mark.parametrize(
+    ("lesson", "index"),
+    [pair for game in GAMES for pair in steps_of(game)],
+    ids=lambda value: value.game if isinstance(value, Lesson) else str(value + 1),
+)
+def test_a_step_praises_only_what_its_task_asks(lesson: Lesson, index: int) -> None:
+    """Every legal move at every point of every praised way through the step: the praised ones are the intended
+    moves and those the task's words allow (``ALSO_ASKED``), and every praised way reaches the step's end."""
+    paths = praised_paths(StepPlay(lesson, index))
+    praised = {text for path in paths for text in path}
+    step = lesson.steps[index]
+    assert praised == set(step.solution) | ALSO_ASKED.get((lesson.game, index + 1), set())
+
+
+def test_carbondale_face_down_step_refuses_a_face_up_discard() -> None:
+    play = StepPlay(lesson_for("carbondale"), 2)
+    assert "face down" in play.step.task
+    assert play.refusal("discard 9♢ face up") == play.step.wrong
+
+
+def test_a_claim_step_ends_with_the_claim_resolved() -> None:
+    """Carbondale's claim step: after the claim the computer answers, and the claimed card is in the learner's
+    hand when the step is over."""
+    play = StepPlay(lesson_for("carbondale"), 3)
+    assert play.play("claim 3♣ at 0,1 from P2 with 5♣") is None
+    assert play.is_done()
+    view = play.state.view(play.seat)
+    assert "3♣" in view["hand"] and not view["pending"], view["pending"]
+    assert play.state.current_player == play.seat  # the learner's turn goes on: the claim is settled
+
+
+def test_silver_bars_thief_step_keeps_the_vault_locked_the_step_before() -> None:
+    lesson = lesson_for("silver-bars")
+    lock = lesson.steps.index(next(step for step in lesson.steps if step.solution == ("lock v1",)))
+    ended = StepPlay(lesson, lock)
+    ended.play("lock v1")
+    mine = ended.state.view(ended.seat)["vaults"][ended.seat]
+    after = StepPlay(lesson, lock + 1)
+    assert after.step.continues
+    assert after.state.view(after.seat)["vaults"][after.seat] == mine
+    assert mine[0]["locked"] and mine[0]["cards"] == ["4♣", "8♡", "6♡"]
+
+
+def test_a_continuing_step_starts_where_the_step_before_it_ended() -> None:
+    for game in GAMES:
+        lesson = lesson_for(game)
+        for index, step in enumerate(lesson.steps):
+            if not step.continues:
+                continue
+            before = StepPlay(lesson, index - 1)
+            for text in before.step.solution:
+                before.play(text)
+            state = before.state
+            for text in step.before:
+                state = state.apply(text)
+            assert StepPlay(lesson, index).state.record() == state.record()
 
 
 @pytest.mark.parametrize("game", GAMES)
