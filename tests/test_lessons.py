@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from cardtable_web import selection
 from cardtable_web.controller import TableController
 from cardtable_web.effects import Click, Effect, LobbyError, SetAddress, TableScreen, Think
 from cardtable_web.html import esc
@@ -11,6 +12,7 @@ from cardtable_web.lesson import LessonProgress
 
 import pyengine
 from pyengine.core import rules_for
+from pyengine.games.cardcassonne.board import auto_removed
 from pyengine.lessons import Lesson, StepPlay, lesson_for
 from tests.test_plain_words import shapes
 
@@ -164,6 +166,14 @@ def test_a_continuing_step_starts_where_the_step_before_it_ended() -> None:
             assert StepPlay(lesson, index).state.record() == state.record()
 
 
+def test_card_cassonne_lesson_sets_aside_as_many_cards_as_a_real_game() -> None:
+    """Not "91 removed unseen": each step's draw pile holds the cards a game of its players would have."""
+    lesson = lesson_for("cardcassonne")
+    for index in range(len(lesson.steps)):
+        state = StepPlay(lesson, index).state
+        assert state.view(0)["removed"] == auto_removed(state.players), index + 1
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_lesson_words_are_plain(game: str) -> None:
     for step in lesson_for(game).steps:
@@ -245,6 +255,34 @@ def test_a_wrong_move_is_refused_with_its_reason_and_may_be_retried() -> None:
     assert screen.message == "" and screen.advice == "Well done."
     screen = drawn(control.click(Click(ui="undo")))  # Take back starts the step again
     assert 'data-done="false"' in screen.status_html and control.lesson.play.played == []
+
+
+def test_one_message_at_a_time_and_a_refusal_goes_with_the_next_tap_that_succeeds() -> None:
+    control = table()
+    control.start_lesson("silver-bars")
+    pick_four = selection.encode(("card", "4"))  # the 4 of silver in the hand, chosen before its vault
+    refused = drawn(control.click(Click(action="play 4 v2")))
+    assert refused.message and not refused.advice
+    screen = drawn(control.click(Click(select=pick_four)))  # choosing the right card: the refusal goes
+    assert screen.message == "" and screen.advice == ""
+    screen = drawn(control.click(Click(action="play 4 v2")))
+    assert screen.message and not screen.advice
+    screen = drawn(control.click(Click(ui="lesson-show")))  # the suggestion takes the refusal's place
+    assert screen.message == "" and screen.advice.startswith("Try this:")
+    screen = drawn(control.click(Click(action="play 4 v2")))
+    assert screen.message and not screen.advice
+    screen = drawn(control.click(Click(action="play 4 v1")))
+    assert screen.message == "" and screen.advice == "Well done."
+
+
+def test_the_panel_says_the_task_then_the_rule_which_a_phone_shows_on_demand() -> None:
+    control = table()
+    screen = drawn(control.start_lesson("carbles"))
+    panel = screen.status_html
+    assert panel.index('class="lesson-task"') < panel.index('class="lesson-rule"') < panel.index('"lesson-buttons"')
+    rule = esc(lesson_for("carbles").steps[0].rule)
+    assert f'<p class="lesson-rule">{rule}</p>' in panel
+    assert f'<details class="lesson-why"><summary>Why?</summary><p>{rule}</p></details>' in panel
 
 
 def test_a_lesson_address_opens_its_step_and_a_bad_one_says_why() -> None:
