@@ -71,7 +71,7 @@ ALSO_ASKED: dict[tuple[str, int], set[str]] = {
     # "then draw a card": from the draw pile or, as the rule says, from the stock
     ("carbondale", 3): {"take 3♣ from stock"},
     # "Build your 3 of hearts": on any club it may go on
-    ("carbondale", 6): {"build 3♡ at 3,1 north of 4♣", "build 3♡ at 3,-1 south of 4♣", "build 3♡ at 4,1 north of 5♣",
+    ("carbondale", 6): {"build 3♡ at 2,-1 south of 3♣", "build 3♡ at 3,-1 south of 4♣", "build 3♡ at 4,1 north of 5♣",
                         "build 3♡ at 4,-1 south of 5♣"},
     ("silver-bars", 8): {"discard 7", "discard 8", "discard 9"},  # "discard a card"
     ("carbles", 7): {"7 m1 +4", "7 m2 +3", "7 m2 +4", "7 m1 +3"},  # "3 spaces for one, 4 for the other", either way

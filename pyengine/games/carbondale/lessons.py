@@ -80,7 +80,7 @@ LESSON = Lesson(
             rule="You win the moment your network holds 7 hearts and 3 diamonds, or 7 diamonds and 3 hearts.",
             teaches=({"kind": "build", "card": "3♡"},),
             wrong="Build the 3 of hearts on one of your clubs.",
-            solution=("build 3♡ at 2,-1 south of 3♣",),
+            solution=("build 3♡ at 3,1 north of 4♣",),  # the highest place on the screen: in view on a small phone
             goal=WIN,
             done="You won! That is all a first game needs: play one against the easy computer.",
         ),
