@@ -64,7 +64,8 @@ def step_off(page: Page) -> list[str]:
             elif where:
                 hinted = page.locator("#board .hinted").first
                 what = hinted.get_attribute("data-action") or hinted.get_attribute("data-select")
-                off.append(f"choice {what} {where}")
+                said = page.evaluate("Math.round(document.getElementById('advice').getBoundingClientRect().height)")
+                off.append(f"choice {what} {where} (the suggestion above the table: {said} px high)")
         page.evaluate(TAP, "#board .hinted")
         settled(page)
     raise AssertionError("the step did not end")
