@@ -139,7 +139,7 @@ def test_a_claim_step_ends_with_the_claim_resolved() -> None:
     assert play.state.current_player == play.seat  # the learner's turn goes on: the claim is settled
 
 
-def test_silver_bars_thief_step_keeps_the_vault_locked_the_step_before() -> None:
+def test_silver_bars_story_keeps_the_vault_locked_in_its_fourth_step() -> None:
     lesson = lesson_for("silver-bars")
     lock = lesson.steps.index(next(step for step in lesson.steps if step.solution == ("lock v1",)))
     ended = StepPlay(lesson, lock)
@@ -149,6 +149,14 @@ def test_silver_bars_thief_step_keeps_the_vault_locked_the_step_before() -> None
     assert after.step.continues
     assert after.state.view(after.seat)["vaults"][after.seat] == mine
     assert mine[0]["locked"] and mine[0]["cards"] == ["4♣", "8♡", "6♡"]
+    for text in after.step.solution:
+        after.play(text)
+    story = after.state.view(after.seat)["vaults"][after.seat]
+    for index in (lock + 2, lock + 3):  # the rubble and the strike: the same vaults (the rubble in an empty one)
+        play = StepPlay(lesson, index)
+        vaults = play.state.view(play.seat)["vaults"][play.seat]
+        assert [v["cards"] for v in vaults[:3]] == [v["cards"] for v in story[:3]], play.step.task
+        assert vaults[0]["locked"], play.step.task
 
 
 def test_a_continuing_step_starts_where_the_step_before_it_ended() -> None:

@@ -62,12 +62,12 @@ LESSON = Lesson(
         ),
         Step(
             position="lesson-rubble",
-            task="Clear the rubble from your second vault with your shovel.",
+            task="Clear the rubble from your fourth vault with your shovel.",
             rule="Rubble (a king) goes into the other player's empty vault and blocks it. A shovel (a queen) "
             "clears rubble from one of your vaults.",
             teaches=({"kind": "shovel"},),
-            wrong="Use the shovel on the rubble in your second vault.",
-            solution=("shovel v2",),
+            wrong="Use the shovel on the rubble in your fourth vault.",
+            solution=("shovel v4",),
         ),
         Step(
             position="lesson-strike",
