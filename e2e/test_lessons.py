@@ -96,7 +96,7 @@ def test_on_a_phone_one_message_at_a_time_the_panel_never_moves_and_the_next_ste
     opened = lesson.bounding_box()
     message, advice = page.locator("#message"), page.locator("#advice")
 
-    page.tap("#board [data-select='[\"card\",\"4\"]']")
+    page.tap('#board [data-select=\'["card","4"]\']')
     page.tap("#board [data-action='play 4 v2']")  # a legal move the step does not ask for: refused
     expect(message).to_have_text("Put the 4 of silver into your first vault. Try again.")
     assert lesson.bounding_box() == opened
@@ -113,8 +113,9 @@ def test_on_a_phone_one_message_at_a_time_the_panel_never_moves_and_the_next_ste
     wait_settled(page)
     play_by_show_me(page, lesson)
     # the player has scrolled down to the table, the "Next step" button at the screen's top edge
-    page.evaluate("scrollTo(0, document.querySelector(\"[data-ui='lesson-next']\").getBoundingClientRect().top"
-                  " + scrollY - 4)")
+    page.evaluate(
+        "scrollTo(0, document.querySelector(\"[data-ui='lesson-next']\").getBoundingClientRect().top + scrollY - 4)"
+    )
     assert page.evaluate("scrollY") > 0
     page.tap("[data-ui='lesson-next']")
     expect(lesson).to_have_attribute("data-step", "4")

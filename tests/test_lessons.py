@@ -63,16 +63,28 @@ def test_each_step_plays_through_its_intended_moves_and_refuses_a_wrong_one(less
 
 ALSO_ASKED: dict[tuple[str, int], set[str]] = {
     # "next to your 2 of clubs" (three spaces are), "give a card to the stock" (any of the other cards)
-    ("carbondale", 1): {"build 4♣ at 2,0 east of 2♣", "build 4♣ at 1,-1 south of 2♣", "contribute 4♠",
-                        "contribute 10♢"},
+    ("carbondale", 1): {
+        "build 4♣ at 2,0 east of 2♣",
+        "build 4♣ at 1,-1 south of 2♣",
+        "contribute 4♠",
+        "contribute 10♢",
+    },
     # "on your 2 of clubs" (built from it, on any of its free sides), "give a card to the stock"
-    ("carbondale", 2): {"build 2♡ at 2,0 east of 2♣", "build 2♡ at 1,-1 south of 2♣", "contribute 3♡",
-                        "contribute 10♠"},
+    ("carbondale", 2): {
+        "build 2♡ at 2,0 east of 2♣",
+        "build 2♡ at 1,-1 south of 2♣",
+        "contribute 3♡",
+        "contribute 10♠",
+    },
     # "then draw a card": from the draw pile or, as the rule says, from the stock
     ("carbondale", 3): {"take 3♣ from stock"},
     # "Build your 3 of hearts": on any club it may go on
-    ("carbondale", 6): {"build 3♡ at 2,-1 south of 3♣", "build 3♡ at 3,-1 south of 4♣", "build 3♡ at 4,1 north of 5♣",
-                        "build 3♡ at 4,-1 south of 5♣"},
+    ("carbondale", 6): {
+        "build 3♡ at 2,-1 south of 3♣",
+        "build 3♡ at 3,-1 south of 4♣",
+        "build 3♡ at 4,1 north of 5♣",
+        "build 3♡ at 4,-1 south of 5♣",
+    },
     ("silver-bars", 8): {"discard 7", "discard 8", "discard 9"},  # "discard a card"
     ("carbles", 7): {"7 m1 +4", "7 m2 +3", "7 m2 +4", "7 m1 +3"},  # "3 spaces for one, 4 for the other", either way
     ("carbles", 9): {"burn 5♡"},  # "burn one"

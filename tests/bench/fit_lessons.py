@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -29,6 +30,8 @@ from e2e.conftest import CHROMIUM, FLAGS, SUB_PATH, returning_visitor  # noqa: E
 from pyengine.lessons import lesson_for  # noqa: E402
 from tests.bench.fit import ANIMATIONS, SIZES  # noqa: E402
 
+SIZE: dict[str, dict[str, Any]] = SIZES  # type: ignore[assignment]
+"""The sizes of ``fit.py``, as the browser's context takes them."""
 SETTLED = "['ready', 'over'].includes(document.documentElement.dataset.state)"
 OFF = """(selector) => {
   const e = document.querySelector(selector);
@@ -51,7 +54,7 @@ def settled(page: Page) -> None:
 
 def step_off(page: Page) -> list[str]:
     """Play the step on the screen by its "Show me"; what of it lay off the first screen (empty: all fitted)."""
-    off = []
+    off: list[str] = []
     for _ in range(12):
         if page.locator("#status .lesson[data-done='true']").count():
             return off
@@ -105,23 +108,29 @@ def main() -> None:
     with devserver.serving(Path(args.site), SUB_PATH) as url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         for size in sizes:
-            context = browser.new_context(base_url=url, service_workers="block", **SIZES[size])
+            context = browser.new_context(base_url=url, service_workers="block", **SIZE[size])
             returning_visitor(context, url)
             page = context.new_page()
             page.set_default_timeout(120_000)
-            vw = SIZES[size]["viewport"]
+            vw = SIZE[size]["viewport"]
             steps, outside = 0, 0
             for game in games:
                 results = tour(page, game, size, args.shots)
                 off = [(number, missing) for number, missing in results if missing]
                 steps, outside = steps + len(results), outside + len(off)
-                print(f"{game:17} {vw['width']}x{vw['height']}: steps with the task or a choice off the first screen: "
-                      f"{len(off)} of {len(results)}", flush=True)
+                print(
+                    f"{game:17} {vw['width']}x{vw['height']}: steps with the task or a choice off the first screen: "
+                    f"{len(off)} of {len(results)}",
+                    flush=True,
+                )
                 for number, missing in off:
                     print(f"    step {number}: {'; '.join(missing)}", flush=True)
             verdict = "met" if not outside else "NOT met"
-            print(f"all lessons at {vw['width']}x{vw['height']}: {steps - outside} of {steps} steps on the first "
-                  f"screen; target every step: {verdict}", flush=True)
+            print(
+                f"all lessons at {vw['width']}x{vw['height']}: {steps - outside} of {steps} steps on the first "
+                f"screen; target every step: {verdict}",
+                flush=True,
+            )
             context.close()
         browser.close()
 
