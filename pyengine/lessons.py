@@ -1,10 +1,12 @@
 """Lessons: a game taught step by step on its real table.
 
-A lesson is data. Each :class:`Step` names one of the game's named positions (``Rules.positions``), says the one
-thing to do there and the rule behind it, and lists the moves it teaches, by their facts (as ``State.moves()``
-gives them). The engine checks a step (:class:`StepPlay`): a move it teaches is played; any other move is refused
-with a reason (the step's own for a legal move it does not teach, the game's for an illegal one) and may be
-tried again; the step ends when its goal holds. Each game's lesson is ``LESSON`` in ``games/<game>/lessons.py``.
+A lesson is data. Each :class:`Step` names one of the game's named positions (``Rules.positions``), or goes on
+where the step before it ended (one story told over several steps), says the one thing to do there and the rule
+behind it, and lists the moves it teaches, by their facts (as ``State.moves()`` gives them). The engine checks a
+step (:class:`StepPlay`): a move it teaches is played; any other move is refused with a reason (the step's own for
+a legal move it does not teach, the game's for an illegal one) and may be tried again; the step ends when its goal
+holds, and then shows the other players' answer it names (a claim's result). A step praises only the moves its
+task asks for. Each game's lesson is ``LESSON`` in ``games/<game>/lessons.py``.
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ class Step:
     """One step of a lesson: a position, one thing to do in it, and the rule behind it."""
 
     position: str
-    """The name of one of the game's named positions, where the step starts (its player to move learns)."""
+    """The name of one of the game's named positions, where the step starts (its player to move learns); empty
+    for a step that ``continues``."""
     task: str
     """The one thing to do, said to the learner ("Knock out the computer's marble with your 7")."""
     rule: str
@@ -59,6 +62,12 @@ class Step:
     before: tuple[str, ...] = ()
     """Moves played in the position before the learner acts, which set the scene (the computer's claim that the
     learner then answers): the learner is the player to move after them."""
+    continues: bool = False
+    """The step goes on where the step before it ended (after its moves and their answer), so one story told over
+    several steps keeps what the learner built; ``before`` then holds the other players' turn in between."""
+    answer: tuple[str, ...] = ()
+    """The other players' moves played as soon as the goal holds, so that the step shows what the learner's move
+    led to (the computer's answer to a claim)."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +95,22 @@ def matches(facts: Mapping[str, Any], pattern: Pattern) -> bool:
     return all(key in facts and facts[key] == value for key, value in pattern.items())
 
 
+def start_of(lesson: Lesson, index: int) -> State:
+    """Where step ``index`` starts, before its ``before`` moves: its named position, or, for a step that
+    continues, where the step before it ended after its intended moves."""
+    step = lesson.steps[index]
+    if not step.continues:
+        return named_position(lesson.game, step.position)
+    if index == 0:
+        raise ValueError("the first step of a lesson has no step before it to go on from")
+    previous = StepPlay(lesson, index - 1)
+    for text in previous.step.solution:
+        reason = previous.play(text)
+        if reason is not None:
+            raise ValueError(f"step {index}'s move {text!r} is refused: {reason}")
+    return previous.state
+
+
 class StepPlay:
     """One step being played: its state, the learner's seat, what was played, and the check of each move."""
 
@@ -95,7 +120,7 @@ class StepPlay:
         self.lesson = lesson
         self.index = index
         self.step = lesson.steps[index]
-        self.state: State = named_position(lesson.game, self.step.position)
+        self.state: State = start_of(lesson, index)
         for text in self.step.before:
             self.state = self.state.apply(text)
         seat = self.state.current_player
@@ -103,6 +128,7 @@ class StepPlay:
             raise ValueError(f"step {index + 1}'s position is over before it starts")
         self.seat: int = seat
         self.played: list[str] = []
+        self.answered = False
 
     def taught(self) -> list[str]:
         """The texts of the legal moves this step accepts now (none once it is over)."""
@@ -135,6 +161,10 @@ class StepPlay:
         if reason is None:
             self.state = self.state.apply(text)
             self.played.append(text.strip())
+            if self.is_done():
+                for answer in self.step.answer:
+                    self.state = self.state.apply(answer)
+                self.answered = True
         return reason
 
     def next_move(self) -> str | None:
@@ -146,7 +176,9 @@ class StepPlay:
         return taught[0] if taught else None
 
     def is_done(self) -> bool:
-        """Whether the step's goal holds."""
+        """Whether the step's goal holds (it still does once the other players have answered)."""
+        if self.answered:
+            return True
         goal = self.step.goal
         if goal.kind == "moves":
             return len(self.played) >= goal.count

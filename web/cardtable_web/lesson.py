@@ -15,6 +15,7 @@ from pyengine.lessons import Lesson, StepPlay, lesson_for
 from . import drawing
 from .html import esc
 from .keeping import Keeper
+from .selection import Selection
 from .session import Session
 from .setup import Seat, Setup
 from .urls import parse_qsl
@@ -62,6 +63,11 @@ class LessonSession(Session):
 
     def decides_now(self) -> bool:
         return not self.play.is_done() and super().decides_now()
+
+    def select(self, chosen: Selection) -> None:
+        """A tap that chooses a card succeeds: the refusal said before it goes (one message at a time)."""
+        self.message = ""
+        super().select(chosen)
 
 
 def read_address(fragment: str) -> tuple[str, int]:
@@ -127,6 +133,7 @@ class LessonTable:
         session = self.session
         move = self.play.next_move()
         session.clear_advice()
+        session.message = ""  # the suggestion takes the place of a refusal: one message at a time
         if move is None or not session.decides_now():
             return
         session.hint = drawing.hint_of(session, move)
@@ -166,9 +173,11 @@ class LessonTable:
         fresh = " data-focus" if not finished and not self.play.played else ""
         return (
             f'<div class="lesson" data-step="{self.index + 1}" data-done="{str(finished).lower()}">'
-            f'<div class="lesson-where"><p>Learn to play: step {self.index + 1} of {count}</p>'
+            f'<div class="lesson-where"><p>Step {self.index + 1} of {count}</p>'
             f'<ol class="lesson-steps" aria-label="Steps, {len(done)} of {count} done">{marks}</ol></div>'
             f'<p class="lesson-task" tabindex="-1"{fresh}>{esc(step.task)}</p>'
             f'<p class="lesson-rule">{esc(step.rule)}</p>'
-            f'<p class="lesson-buttons">{" ".join(buttons)}</p></div>'
+            f'<p class="lesson-buttons">{" ".join(buttons)}</p>'
+            # a phone shows the rule on demand (the panel stays compact), a wider screen whole under the task
+            f'<details class="lesson-why"><summary>Why?</summary><p>{esc(step.rule)}</p></details></div>'
         )

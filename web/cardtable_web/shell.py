@@ -197,6 +197,8 @@ class Page:
         button = byid("status").querySelector("[data-focus]")
         key = (screen.title, screen.status_html)
         if button and self.lesson_focus != key:
+            if button.classList.contains("lesson-task"):
+                window.scrollTo(0, 0)  # a new step opens at the table's top, its task in view (not at the old scroll)
             button.focus(js_object(preventScroll=True))
         self.lesson_focus = key if button else None
 

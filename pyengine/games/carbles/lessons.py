@@ -72,8 +72,8 @@ LESSON = Lesson(
             task="Split your 7 between your two marbles: 3 spaces for one, 4 for the other.",
             rule="A 7 may be split among your marbles, each moving all its part before the next one moves. "
             "Every marble it lands on is knocked out.",
-            teaches=tuple({"kind": "move", "card": "7", "steps": steps} for steps in range(1, 7)),
-            wrong="Split the 7: move one marble part of the way, then the other one the rest.",
+            teaches=({"kind": "move", "card": "7", "steps": 3}, {"kind": "move", "card": "7", "steps": 4}),
+            wrong="Split the 7: move one marble 3 spaces and the other one 4.",
             solution=("7 m1 +3", "7 m2 +4"),
         ),
         Step(

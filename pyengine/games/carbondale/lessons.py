@@ -43,8 +43,8 @@ LESSON = Lesson(
             rule="Instead of building you may discard cards, face up to the stock or face down. At the end of "
             "your turn you draw back up to 4 cards, from the draw pile or from the stock (5 after building a club "
             "on a club, or a spade on a spade, at most 1 higher).",
-            teaches=({"kind": "discard", "card": "9♢"}, {"kind": "draw"}, {"kind": "take"}),
-            wrong="Discard the 9 of diamonds, then draw.",
+            teaches=({"kind": "discard", "card": "9♢", "face_up": False}, {"kind": "draw"}, {"kind": "take"}),
+            wrong="Discard the 9 of diamonds face down, then draw a card.",
             solution=("discard 9♢ face down", "draw from pile"),
         ),
         Step(
@@ -58,6 +58,8 @@ LESSON = Lesson(
             solution=("claim 3♣ at 0,1 from P2 with 5♣",),
             mistakes=("claim 3♣ at 0,1 from P2 with 9♢",),
             goal=ONE_MOVE,
+            answer=("decline",),
+            done="The computer did not defend: its 3 of clubs is now in your hand.",
         ),
         Step(
             position="lesson-defend",
@@ -78,7 +80,7 @@ LESSON = Lesson(
             rule="You win the moment your network holds 7 hearts and 3 diamonds, or 7 diamonds and 3 hearts.",
             teaches=({"kind": "build", "card": "3♡"},),
             wrong="Build the 3 of hearts on one of your clubs.",
-            solution=("build 3♡ at 2,-1 south of 3♣",),
+            solution=("build 3♡ at 3,1 north of 4♣",),  # the highest place on the screen: in view on a small phone
             goal=WIN,
             done="You won! That is all a first game needs: play one against the easy computer.",
         ),

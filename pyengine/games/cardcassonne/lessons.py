@@ -1,5 +1,5 @@
-"""The lesson of Card-cassonne: five short steps on the real table, in ``position.LESSON_POSITIONS`` and the rules
-page's ``figure-1``.
+"""The lesson of Card-cassonne: five short steps on the real table, each in one of ``position.LESSON_POSITIONS``
+(the last one is the rules page's ``figure-1`` in a game going on).
 
 Rule numbers are those of the rules page, ``web/rules/cardcassonne.html``.
 """
@@ -54,11 +54,11 @@ LESSON = Lesson(
             solution=("9♢ @ -1,0", "no token"),
         ),
         Step(
-            position="figure-1",
+            position="lesson-partial",
             task="Play your 2 of clubs, then score your hearts area before it is complete.",
             rule="An area with no more empty spaces beside it than cards is partly complete: you may score it "
             "when it holds a token. Big areas are worth two points a card.",
-            teaches=({"kind": "play"}, {"kind": "no-token"}, {"kind": "score"}),
+            teaches=({"kind": "play", "card": "2♣"}, {"kind": "no-token"}, {"kind": "score"}),
             wrong="Score your hearts area now: it has two cards and only two empty spaces beside it.",
             solution=("2♣ @ 0,-2", "no token", "score ♡ area at 0,0"),
             mistakes=("2♣ @ 1,1",),

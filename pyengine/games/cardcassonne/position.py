@@ -14,7 +14,7 @@ from ...cards import Card, standard_deck
 from ...core import NamedPosition, OptionValue
 from ...notation import quote
 from ...reading import is_int, is_list, shown
-from .board import DECK_SIZE, card_key, cell_text, variants
+from .board import DECK_SIZE, auto_removed, card_key, cell_text, variants
 from .state import CardcassonneState
 
 FIELDS = ("board", "hands", "deck", "removed", "tokens", "tokens_left", "scores", "turn")
@@ -293,12 +293,20 @@ def _stuck_seat(hand_sizes: list[int], deck: int, turn: int, play_out: bool) -> 
 
 
 _DECK = ["2♣", "3♣", "4♣", "5♣", "6♣", "7♣"]
+"""The top of the lessons' draw pile (the cards the learner draws next)."""
 _COMPUTER_HAND = ["3♢", "4♢", "10♠"]
+_SET_ASIDE = auto_removed(2)
+"""The cards set aside unseen at the start of a two-player game (rule 4): the lessons set aside as many."""
 
 
 def _lesson(title: str, board: list[list[Any]], hand: list[str], **more: Any) -> NamedPosition:
-    """A two-player position of the lesson: the learner (player 1) to play, a few cards left to draw."""
-    return NamedPosition(title, 2, {"board": board, "hands": [hand, _COMPUTER_HAND], "deck": _DECK, **more})
+    """A two-player position of the lesson: the learner (player 1) to play, the draw pile as a real game of two
+    would have it (``_DECK`` on top of every card named nowhere else, but ``_SET_ASIDE`` of them)."""
+    named = Counter(Card.parse(str(cell[2])) for cell in board)
+    named.update(Card.parse(text) for text in [*hand, *_COMPUTER_HAND, *_DECK])
+    rest = sorted((ALL_CARDS - named).elements(), key=card_key)
+    deck = [*_DECK, *(str(card) for card in rest[_SET_ASIDE:])]
+    return NamedPosition(title, 2, {"board": board, "hands": [hand, _COMPUTER_HAND], "deck": deck, **more})
 
 
 LESSON_POSITIONS = {
@@ -309,5 +317,10 @@ LESSON_POSITIONS = {
     "lesson-complete": _lesson("Lesson: complete an area",
                                [[0, 0, "5♡"], [1, 0, "8♠"], [0, 1, "3♣"], [0, -1, "5♣"]], ["9♢", "2♠", "J♣"],
                                tokens=[[0, 0, 0]]),
+    # the rules page's figure 1 (a partially complete hearts area with the learner's token) in a game going on
+    "lesson-partial": _lesson("Lesson: score a partly complete area",
+                              [[0, 0, "5♡"], [1, 0, "7♡"], [0, -1, "5♣"], [1, -1, "6♠"], [-1, 0, "9♢"],
+                               [2, 0, "8♠"], [0, 1, "3♣"]], ["2♣", "9♣", "K♠"],
+                              tokens=[[0, 0, 0], [2, 0, 1]], tokens_left=[6, 6]),
 }
 """The positions of the game's lesson (``lessons.py``), besides the rules page's ``figure-1``."""

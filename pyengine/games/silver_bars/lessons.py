@@ -50,22 +50,24 @@ LESSON = Lesson(
             solution=("lock v1",),
         ),
         Step(
-            position="lesson-thief",
-            task="Play your jack, a lo thief, and put the stolen silver in your second vault.",
+            position="",
+            continues=True,
+            before=("play 3 v3",),
+            task="Play your jack, a lo thief, and put the stolen silver in your third vault.",
             rule="A lo thief (a jack) steals the lowest silver on top of the other player's unlocked vaults, a "
             "hi thief (a joker) the highest. You must be able to put the stolen silver in a vault of yours.",
-            teaches=({"kind": "lo-thief"}, {"kind": "place", "vault": 1}),
-            wrong="Play the lo thief, then put the stolen 2 on the miner in your second vault.",
-            solution=("lo-thief", "place v2"),
+            teaches=({"kind": "lo-thief"}, {"kind": "place", "vault": 2}),
+            wrong="Play the lo thief, then put the stolen 2 in your third vault, which is empty.",
+            solution=("lo-thief", "place v3"),
         ),
         Step(
             position="lesson-rubble",
-            task="Clear the rubble from your second vault with your shovel.",
+            task="Clear the rubble from your fourth vault with your shovel.",
             rule="Rubble (a king) goes into the other player's empty vault and blocks it. A shovel (a queen) "
             "clears rubble from one of your vaults.",
             teaches=({"kind": "shovel"},),
-            wrong="Use the shovel on the rubble in your second vault.",
-            solution=("shovel v2",),
+            wrong="Use the shovel on the rubble in your fourth vault.",
+            solution=("shovel v4",),
         ),
         Step(
             position="lesson-strike",

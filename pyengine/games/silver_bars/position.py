@@ -178,6 +178,8 @@ def _lesson(title: str, hands: list[list[str]], vaults: list[list[Any]], **more:
     return NamedPosition(title, 2, {"hands": hands, "vaults": vaults, "seed": 1, **more})
 
 
+_LOCKED = {"cards": ["4♣", "8♡", "6♡"], "locked": True}
+"""The learner's first vault once locked in the lesson's fourth step."""
 _THEIRS = [["3♣", "8♣"], ["2♡"], [], [], []]
 """The computer's vaults in most steps: silver with a miner on it, a lone silver, three empty vaults."""
 LESSON_POSITIONS = {
@@ -206,15 +208,16 @@ LESSON_POSITIONS = {
         [["J♣", "9♣", "K♡", "10♢", "7♣", "A♣", "8♠"], ["2♣", "3♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]],
         [[["4♣", "8♡"], ["A♠", "7♢"]], [["3♣", "8♣"], ["2♡"], ["6♠"], [], []]],
     ),
+    # rubble and the strike go on with the vaults of the steps before: the first locked, the stolen 2 in the third
     "lesson-rubble": _lesson(
         "Lesson: rubble and a shovel",
-        [["K♡", "Q♢", "9♣", "10♢", "7♣", "A♣", "8♠"], ["2♣", "3♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]],
-        [[["4♣"], {"rubble": "K♣"}], _THEIRS],
+        [["K♡", "Q♢", "9♣", "10♢", "7♣", "A♣", "8♠"], ["2♣", "4♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]],
+        [[_LOCKED, ["3♢"], ["2♡"], {"rubble": "K♣"}], [["3♣", "8♣"], [], ["3♡"], [], []]],
     ),
     "lesson-strike": _lesson(
         "Lesson: a worker's strike",
-        [["Q♠", "9♣", "10♢", "7♣", "A♣", "8♠", "J♣"], ["2♣", "3♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]],
-        [[["4♣"]], [["3♣", "8♣"], ["2♡", "9♢"], ["A♡"], [], []]],
+        [["Q♠", "9♣", "10♢", "7♣", "A♣", "8♠", "J♣"], ["2♣", "4♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]],
+        [[_LOCKED, ["3♢"], ["2♡"]], [["3♣", "8♣"], ["A♡", "9♢"], ["3♡"], [], []]],
     ),
     "lesson-discard": _lesson(
         "Lesson: discard and draw",
