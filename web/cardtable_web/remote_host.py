@@ -250,6 +250,7 @@ class HostTable(TableController):
                     "game": session.setup.game,
                     "players": session.setup.players,
                     "name": session.names[invitation.seat],
+                    "host": session.names[session.host_seat],  # the guest's page names who invites
                 },
             ),
             self.seats_wire(),

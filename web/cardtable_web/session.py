@@ -54,7 +54,7 @@ class Session:
         self.setup = setup
         self.state = state or pyengine.new_game(setup.game, setup.players, setup.seed, setup.options)
         self.humans = [i for i, s in enumerate(setup.seats) if not s.computer]
-        self.names = [s.name(i, len(self.humans)) for i, s in enumerate(setup.seats)]
+        self.names = setup.seat_names()
         self.bots: dict[int, Bot] = {
             i: make_bot(s.level, self.bot_seed(i)) for i, s in enumerate(setup.seats) if s.computer
         }
