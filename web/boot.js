@@ -123,7 +123,7 @@ function buildGameList() {
 // ---------------------------------------------------------------- the game cards
 // What Play starts for a game: this browser's last settings for it (first time: against the computer).
 function settingsFor(id) {
-  return lastSettings(gameById(id), DEFAULT_LEVEL);
+  return lastSettings(gameById(id), LEVELS);
 }
 
 // The names of a setup's seats: what the set-up or the last game gave, and the player's own name in the first
@@ -155,10 +155,14 @@ function wireYourName() {
   const input = $("your-name");
   input.maxLength = MAX_NAME;
   input.value = yourName();
-  input.addEventListener("change", () => {
-    input.value = keepYourName(input.value);
-    if (current) chooseGame(current.id, settingsFor(current.id));
+  let kept = input.value;
+  input.addEventListener("input", () => {  // kept as it is typed; the set-up's first seat follows it
+    const name = keepYourName(input.value);
+    const first = $("seats").querySelector("li .name:not([hidden])");
+    if (first && cleanName(first.value) === kept) first.value = name;
+    kept = name;
   });
+  input.addEventListener("change", () => { input.value = yourName(); });
 }
 
 // ---------------------------------------------------------------- lessons
@@ -361,7 +365,7 @@ bridge.fillLobby = (settingsJSON, errorText) => {
     const pace = $("pace");
     if (/^\d+$/.test(raw) && ![...pace.options].some((o) => o.value === raw)) pace.append(new Option(`${raw} ms`, raw));
     if (raw) pace.value = raw;
-    showSetup(true);
+    if (errorText) showSetup(true);  // the set-up shows what the address gave, beside what is wrong with it
   }
   if (errorText) bridge.showLobbyError(errorText);
 };

@@ -45,16 +45,19 @@ export function firstSettings(game, level) {
     names: [] };
 }
 
-// The game's last settings started from this browser (seed aside: Play deals anew), when they still fit the game.
-export function lastSettings(game, level) {
+// The game's last settings started from this browser (seed aside: Play deals anew), when they still fit the game;
+// `levels` are the computer's levels ({name, default}).
+export function lastSettings(game, levels) {
+  const level = (levels.find((l) => l.default) || levels[0] || { name: "normal" }).name;
   const fallback = firstSettings(game, level);
   const last = readLast()[game.id];
   if (!last || typeof last !== "object") return fallback;
   const players = Number(last.players);
   if (!Number.isInteger(players) || players < game.min_players || players > game.max_players) return fallback;
   const bots = Array.isArray(last.bots) ? last.bots.filter((b) => Number.isInteger(b) && b >= 0 && b < players) : [];
-  const levels = {};
-  for (const b of bots) levels[b] = typeof last.levels?.[b] === "string" ? last.levels[b] : level;
+  const known = new Set(levels.map((l) => l.name));
+  const seatLevels = {};
+  for (const b of bots) seatLevels[b] = known.has(last.levels?.[b]) ? last.levels[b] : level;
   const options = { ...fallback.options };
   for (const option of game.options) {
     const value = last.options?.[option.name];
@@ -62,7 +65,7 @@ export function lastSettings(game, level) {
   }
   const delay = Number.isInteger(last.delay) && last.delay >= 0 && last.delay <= 10000 ? last.delay : 600;
   const names = Array.isArray(last.names) ? last.names.slice(0, players).map(cleanName) : [];
-  return { game: game.id, players, bots: [...new Set(bots)], levels, options, delay, names };
+  return { game: game.id, players, bots: [...new Set(bots)], levels: seatLevels, options, delay, names };
 }
 
 // Keep what was started, for the next Play of the same game (never the seed: a deal is always new).
@@ -138,9 +141,9 @@ export function buildGameCards(list, games, act) {
     more.className = "game-more";
     more.append(
       lesson,
-      button("Play with others", "others-link", () => act.others(game.id), `Play ${game.title} with others`),
+      button("Play with others", "others-link", () => act.others(game.id), `Play with others: ${game.title}`),
       button("Rules", "rules-link", () => act.rules(game.id), `Rules of ${game.title}`),
-      button("Set up", "setup-link", () => act.setup(game.id), `Set up a game of ${game.title}`),
+      button("Set up", "setup-link", () => act.setup(game.id), `Set up ${game.title}`),
     );
     card.append(picture, text, playRow, more);
     list.append(card);
