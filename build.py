@@ -553,6 +553,20 @@ def write_index(root: Path, stage: Path, stream: Any) -> None:
     log(f"index.html: {len(json.loads(data)['games'])} game(s) listed", stream)
 
 
+def write_lobby_pictures(root: Path, stage: Path, stream: Any) -> None:
+    """Each game's picture for the lobby (``web/pictures/<game>.html``): a named position drawn by the game's own
+    renderer, run here under this CPython (``python -m cardtable_web.pictures``); static pages, the same on
+    every build."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": os.pathsep.join([str(root), str(root / "web")])}
+    proc = subprocess.run(
+        [sys.executable, "-B", "-m", f"{BROWSER_PACKAGE}.pictures", str(stage / "web" / "pictures")],
+        capture_output=True, text=True, encoding="utf-8", env=env, cwd=root, check=False,
+    )
+    if proc.returncode != 0:
+        raise BuildError(f"drawing the lobby's pictures failed:\n{proc.stderr.strip()}")
+    log(f"web/pictures: {len(proc.stdout.split())} game picture(s)", stream)
+
+
 def copy_embed(root: Path, stage: Path) -> None:
     """Copy ``embed.html`` (one game or position for an ``<iframe>`` elsewhere) when the repository has it."""
     if (root / "embed.html").is_file():
@@ -1110,6 +1124,7 @@ def build(paths: Paths, stream: Any = None, compress: bool = False, bytecode: bo
         write_index(paths.root, stage, stream)
         copy_embed(paths.root, stage)
         copy_web(paths.root, stage)
+        write_lobby_pictures(paths.root, stage, stream)
         build_wheel(paths.root, project, stage / "wheels", stream)
         zip_folder(paths.root / "web" / BROWSER_PACKAGE, BROWSER_PACKAGE, stage / "wheels" / ZIP_NAME)
         compiled = write_bytecode(paths, stage, project, stream) if bytecode else {}

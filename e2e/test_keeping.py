@@ -56,10 +56,10 @@ def test_reload_resumes_an_address_started_game_exactly(page: Page, game: str) -
 def test_back_returns_to_the_lobby_and_forward_to_the_table(page: Page) -> None:
     page.goto("index.html")
     wait_settled(page)
+    page.mouse.wheel(0, 400)  # the lobby scrolled down: the table still opens at its top
+    page.locator("#open-setup").click()
     page.locator("input[name=game][value=carbondale]").check()
     page.get_by_label("Player 2 level").select_option("easy")  # quick replies: this test is about the address
-    page.locator("#start").scroll_into_view_if_needed()
-    page.mouse.wheel(0, 400)  # the lobby scrolled down: the table still opens at its top
     page.locator("#start").click()
     wait_settled(page)
     assert page.evaluate("window.scrollY") == 0

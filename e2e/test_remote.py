@@ -123,6 +123,10 @@ def invitation(host: Page, seat: int) -> str:
     return field.input_value()
 
 
+HOST = "<i>Hal</i>"
+"""The host's name in the lobby's remote game: markup, were it ever put into a page as HTML."""
+
+
 def join(host: Page, guest: Page, seat: int, opened: bool = False) -> None:
     """The guest opens its seat's invitation (unless ``opened`` already), and the host takes its reply (pasted)."""
     if not opened:
@@ -192,6 +196,8 @@ def test_the_lobby_invites_a_guest_who_sees_only_their_own_hand_then_drops_and_r
     page = host.page
     page.goto("index.html")
     page.wait_for_function("document.documentElement.dataset.state === 'ready'")
+    page.fill("#your-name", HOST)
+    page.locator("#open-setup").click()
     page.locator("label:has(input[value='silver-bars'])").first.click()
     page.fill("#seed", "12")
     page.click("#play-others")
@@ -202,6 +208,7 @@ def test_the_lobby_invites_a_guest_who_sees_only_their_own_hand_then_drops_and_r
     old.context.add_init_script("delete window.RTCPeerConnection;")
     old.page.goto("index.html")
     old.page.wait_for_function("document.documentElement.dataset.state === 'ready'")
+    old.page.locator("#open-setup").click()
     expect(old.page.locator("#play-others")).to_be_disabled()
     expect(old.page.locator("#no-connection")).to_be_visible()
     expect(old.page.locator("#seats option[value=remote]")).to_have_count(0)
@@ -211,7 +218,12 @@ def test_the_lobby_invites_a_guest_who_sees_only_their_own_hand_then_drops_and_r
     expect(page.locator("#remote-seats li[data-seat='1'] .remote-qr svg")).to_have_count(1)  # drawn once qr loads
     assert page.evaluate(READ_QR, link) == link  # the camera's decoder reads the code the page draws
     shot(page, "remote", "host-invites")
-    join(page, guest.page, 1)
+    guest.page.goto(link)  # before it joins, the guest's page names the game and who invites
+    expect(guest.page).to_have_title(f"100 Silver Bars with {HOST} · Card Table")
+    expect(guest.page.locator("#remote-title")).to_have_text(f"{HOST} invites you to play 100 Silver Bars")
+    assert guest.page.locator("#remote i").count() == 0, "the host's name is never markup"
+    join(page, guest.page, 1, opened=True)
+    expect(guest.page.locator("#status")).to_contain_text(HOST)  # the host's name reached the guest's table
     state = pyengine.new_game("silver-bars", 2, 12, {})
     hand = state.view(1)["hand"]
     shown = guest.page.locator("#board .sb-hand [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")

@@ -65,6 +65,7 @@ def test_the_host_scans_the_guests_reply_with_the_camera(
         page = host.page
         page.goto("index.html")
         page.wait_for_function("document.documentElement.dataset.state === 'ready'")
+        page.locator("#open-setup").click()
         page.locator("label:has(input[value='silver-bars'])").first.click()
         page.click("#play-others")
         guest.page.goto(invitation(page, 1))

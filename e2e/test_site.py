@@ -19,13 +19,12 @@ def test_lobby_appears_before_python_is_ready(page: Page) -> None:
     page.goto("index.html", wait_until="domcontentloaded")
     expect(page.locator("#lobby")).to_be_visible()
     assert page.evaluate("document.documentElement.dataset.state") == "loading"
-    titles = page.locator(".game-choice .title").all_inner_texts()
+    titles = page.locator(".game-card .title").all_inner_texts()
     assert titles == [info.title for info in pyengine.GAMES.values()]
     expect(page.locator("#runtime-progress")).to_be_visible()
-    # the lobby already works: pick a game, change players, press Start before Python is there
-    page.locator("input[name=game][value=silver-bars]").check()
-    page.locator("#start").click()
-    expect(page.locator("#start-note")).to_contain_text("as soon as Python is ready")
+    # the lobby already works: press a game's Play before Python is there
+    page.locator(".game-card[data-game=silver-bars] .play").click()
+    expect(page.locator("#start-note")).to_contain_text("as soon as the games are ready")
     for _ in range(300):  # the request may come a little later on a busy machine
         if held:
             break
@@ -102,6 +101,7 @@ def test_a_new_game_starts_after_leaving_while_the_computer_waits(page: Page) ->
     page.wait_for_function("document.documentElement.dataset.state === 'thinking'")
     page.locator("#to-lobby").click()
     expect(page.locator("#lobby")).to_be_visible()
+    page.locator("#open-setup").click()
     page.locator("#start").click()
     expect(page.locator("#table")).to_be_visible()
     page.wait_for_function(f"{KEPT_RECORD}?.actions.length > 0", timeout=30_000)
@@ -117,6 +117,7 @@ def test_bad_address_values_give_one_message_and_the_lobby_still_starts_games(pa
         page.goto(address)
         wait_settled(page)  # Python reads the address
         expect(page.locator("#lobby-error")).to_contain_text(words)
+        expect(page.locator("#setup")).to_be_visible()  # the set-up shows what the address gave
         assert page.locator("#seats li").count() <= 12
         expect(page.locator("#table")).to_be_hidden()
         page.locator("#start").click()
@@ -147,6 +148,7 @@ def test_an_unreadable_save_is_put_aside_and_can_be_exported_and_cleared(page: P
     page.locator("#aside-clear").click()
     expect(page.locator("#aside-box")).to_be_hidden()
     assert page.evaluate("localStorage.getItem('cardtable.put-aside')") is None
+    page.locator("#open-setup").click()
     page.locator("#start").click()
     wait_settled(page)
     expect(page.locator("#table")).to_be_visible()
@@ -171,6 +173,12 @@ HOSTILE = {
     "cardtable.put-aside": ["[" * 100_000, '{"a": 1}', '[1, "x"]'],
     "cardtable.current-game": ['{"record": {"game": "silver-bars"}, "seats": "all"}', "{" * 70, "[]"],
     "cardtable.unreadable-save": ["x" * 1000],
+    "cardtable.name": ["<img src=x onerror=alert(1)>" + "x" * 50, "\u202e\u0000" * 100],
+    "cardtable.last-settings": [
+        '{"carbondale": {"players": 99, "bots": "all"}, "silver-bars": {"players": 2, "bots": [5, "x"], '
+        '"levels": {"1": "godlike"}, "options": 7, "names": [{"a": 1}, "<b>x</b>"], "delay": -4}}',
+        "[" * 100_000, "null",
+    ],
 }
 
 
@@ -182,8 +190,8 @@ def test_python_that_cannot_start_is_said_and_not_waited_for(page: Page, refused
     page.route(refused, lambda route: route.abort())
     page.goto("index.html")
     page.wait_for_function("document.documentElement.dataset.state === 'failed'")
-    expect(page.locator("#runtime-status")).to_have_text("Python could not start.")
-    page.locator("#start").click()
+    expect(page.locator("#runtime-status")).to_have_text("The games could not start.")
+    page.locator(".game-card .play").first.click()
     expect(page.locator("#start-note")).to_contain_text("Reload the page to try again")
 
 
@@ -200,6 +208,7 @@ def test_hostile_storage_never_stops_the_site(page: Page, round_: int) -> None:
     expect(page.locator("#lobby")).to_be_visible()
     expect(page.locator("#no-storage")).to_be_hidden()  # hostile entries, but a browser that keeps them
     expect(page.locator("#aside-box")).to_contain_text("put aside")
+    page.locator("#open-setup").click()
     page.locator("#start").click()
     wait_settled(page)
     expect(page.locator("#table")).to_be_visible()

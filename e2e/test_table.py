@@ -31,6 +31,7 @@ def test_rules_open_from_the_lobby_and_escape_closes_them(page: Page) -> None:
 def test_the_computers_pace_is_chosen_in_the_lobby_and_at_the_table(page: Page) -> None:
     page.goto("index.html")
     wait_settled(page)
+    page.locator("#open-setup").click()
     page.locator("input[name=game][value=silver-bars]").check()
     page.locator("#pace").select_option(label="Instant")
     page.locator("#start").click()

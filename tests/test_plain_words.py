@@ -7,6 +7,11 @@ choices made), the table's tooltips and screen-reader names, the reason a move f
 refused (a stale click), the banner, the headline, the scores and the log. Each text is searched for
 notation-shaped tokens: grid coordinates, seat, marble, vault and card-place codes, signed numbers, rule numbers,
 Python reprs, quoted commands and nested parentheses.
+
+Every text a player sees is also searched for developer words (:data:`DEVELOPER_WORDS`: the runtime's name, a
+guard's bound, the rules' bookkeeping): the same texts, and besides them the whole visible text of every table
+(each named position and each sampled decision, every game read from the registry), each lesson's words and the
+lobby's statistics.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from cardtable_web.session import Session
 from cardtable_web.setup import read_setup
 
 import pyengine
+from pyengine.lessons import lesson_for
 from tests.games import GAME_IDS, settings
 from tests.playouts import valid_options
 
@@ -47,6 +53,15 @@ NOTATION_SHAPES = {
 }
 """What notation looks like (each a name and a pattern); a text the page shows must match none."""
 
+DEVELOPER_WORDS = {
+    "the runtime": re.compile(r"\b(Python|Pyodide|PyScript|runtime|interpreter|Traceback|Exception)\b"),
+    "a guard's bound": re.compile(r"\bof at most \d|\bat most \d+ (decks|turns|actions|moves)\b"),
+    "the rules' bookkeeping": re.compile(r"\bremoved unseen\b|\bhumans only\b|\bseat \d+ of\b"),
+    "a script's leftovers": re.compile(r"\bundefined\b|\bNaN\b|\bnull\b|\[object |\bTrue\b|\bFalse\b"),
+    "a broken sentence": re.compile(r"\baway and draw\b"),
+}
+"""Words of the code, not of the games (each a name and a pattern): no text a player sees holds any."""
+
 PLAYERS = {game: list(settings(game).players(game)) for game in GAME_IDS}
 """The player counts played, each game's from the one table of test settings (``tests/games.py``)."""
 
@@ -64,6 +79,16 @@ SELECT = re.compile(r'data-select="([^"]*)"')
 def shapes(text: str) -> list[str]:
     """The names of the notation shapes found in ``text``."""
     return [name for name, pattern in NOTATION_SHAPES.items() if pattern.search(text)]
+
+
+def developer_words(text: str) -> list[str]:
+    """The names of the developer words found in ``text``."""
+    return [name for name, pattern in DEVELOPER_WORDS.items() if pattern.search(text)]
+
+
+def visible_text(html: str) -> str:
+    """The text an HTML fragment shows (its tags dropped, its entities read), with its tooltips and names."""
+    return unescape(re.sub(r"<[^>]+>", " ", html)) + " " + " ".join(unescape(t) for t in LABEL.findall(html))
 
 
 def shown_in(text: str, action: str) -> bool:
@@ -91,6 +116,7 @@ def table_texts(session: Session, rnd: random.Random, earlier: list[pyengine.Sta
         hint = drawing.hint_of(session, action)
         yield ("suggestion showing its notation" if shown_in(hint.words, action) else "suggestion"), hint.words
     board = drawing.table_html(session)
+    yield "table text", visible_text(board)
     choices = [None, *rnd.sample(SELECT.findall(board), min(3, len(SELECT.findall(board))))]
     for choice in choices:
         session.selection = None if choice is None else selection.decode(unescape(choice))
@@ -145,6 +171,10 @@ def test_every_text_a_player_sees_is_plain_words(game: str, players: int) -> Non
     for seed in (0, 1):
         for what, text in game_texts(game, players, seed):
             count += 1
+            for word in developer_words(text):
+                found.setdefault(word, (what, text))
+            if what == "table text":  # a table shows numbers with signs and codes of its own: only words here
+                continue
             for shape in shapes(text) + (["move notation"] if what.endswith("notation") else []):
                 found.setdefault(shape, (what, text))
     assert count > 20
@@ -190,3 +220,46 @@ def test_the_lobby_says_why_a_saved_game_was_put_aside_in_plain_words(game: str)
         assert isinstance(message, LobbyError) and said in message.text
         assert not shapes(message.text), message.text
     assert "m9 -4" in keeper.export_put_aside(), "the engine's own words are kept for a bug report"
+
+
+@pytest.mark.parametrize("text", [
+    "Python is ready.", "Deck: 78 cards · deck 1 of at most 16", "91 removed unseen", "humans only: 0 of 1",
+    "You call a worker's strike on Computer 2, which sends the miners 8♣ and 9♢ away and draw.", "undefined",
+])
+def test_the_developer_words_are_recognised(text: str) -> None:
+    assert developer_words(text)
+
+
+@pytest.mark.parametrize("game", list(pyengine.GAMES))
+def test_no_table_of_a_named_position_shows_developer_words(game: str) -> None:
+    """Every named position (the rules' figures, the lessons' steps, the lobby's picture), drawn for its first seat
+    and for nobody, shows none of the developer words; nor does any lesson's text."""
+    found = []
+    for name in pyengine.core.rules_for(game).positions:
+        state = pyengine.core.named_position(game, name)
+        for seat in (0, None):
+            text = visible_text(drawing.render_state(state, seat))
+            found += [f"{name} ({word}): {text[:200]}" for word in developer_words(text)]
+    for step in lesson_for(game).steps:
+        for text in (step.task, step.rule, step.wrong, step.done, *step.before):
+            found += [f"lesson ({word}): {text}" for word in developer_words(text)]
+    assert not found, "\n".join(found)
+
+
+def test_the_statistics_say_solo_and_between_people_in_words() -> None:
+    """A solo game and a game between people on one device, in the lobby's statistics and history, in words."""
+    keeper = Keeper(MemoryStorage())
+    games = [(game, 1 if pyengine.GAMES[game].min_players == 1 else 2) for game in pyengine.GAMES]
+    for i, (game, players) in enumerate(games):
+        setup = read_setup({"game": game, "players": players, "seed": i, "bots": [], "delay": 0,
+                            "names": ["Ann", "Ben"][:players]})
+        session = Session(setup)
+        rnd = random.Random(i)
+        while not session.state.is_terminal():
+            session.state = session.state.apply(rnd.choice(session.state.legal_actions()))
+        keeper.finish(session, drawing.headline(session))
+    lobby = keeper.lobby_summary()
+    texts = [" ".join(row) for row in lobby["statistics"]] + [row["text"] for row in lobby["finished"]]
+    assert any("solo: won" in text for text in texts) and any("between people: 1 played" in text for text in texts)
+    assert any("Ann and Ben on this device" in text for text in texts), texts
+    assert not [text for text in texts if developer_words(text)], texts

@@ -311,15 +311,15 @@ def test_statistics_count_games_wins_levels_and_take_backs() -> None:
         {"title": "Carbles", "won": True, "levels": ["easy"], "takebacks": 0},
         {"title": "Carbles", "won": False, "levels": ["easy", "hard"], "takebacks": 2},
         {"title": "Carbles", "won": None, "levels": [], "takebacks": 0},
-        {"title": "Carbon City Zero", "won": True, "levels": [], "takebacks": 1},
+        {"title": "Carbon City Zero", "won": True, "levels": [], "takebacks": 1, "against": "solo"},
     ]
     table = statistics(history)
     assert table["Carbles"]["played"] == 3 and table["Carbles"]["won"] == 1 and table["Carbles"]["takebacks"] == 1
     assert table["Carbles"]["levels"] == {"easy": {"played": 2, "won": 1}, "hard": {"played": 1, "won": 0},
-                                          "humans only": {"played": 1, "won": 0}}
+                                          "between people": {"played": 1, "won": 0}}
     assert statistics_rows(table) == [
-        ["Carbles", "3", "1", "easy: 1 of 2, hard: 0 of 1, humans only: 0 of 1", "1"],
-        ["Carbon City Zero", "1", "1", "humans only: 1 of 1", "1"],
+        ["Carbles", "3", "1", "easy: won 1 of 2, hard: won 0 of 1, between people: 1 played", "1"],
+        ["Carbon City Zero", "1", "1", "solo: won 1 of 1", "1"],
     ]
 
 

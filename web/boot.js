@@ -2,6 +2,9 @@
 // Everything is loaded from this site's own folder; the page works under any sub-path.
 
 import { keeps, storage } from "./store.js";
+import {
+  buildGameCards, cleanName, keepYourName, lastSettings, MAX_NAME, refreshPlayWords, rememberSettings, yourName,
+} from "./lobby.js";
 
 // The games, the computer's levels and the storage keys, written into the page at build time by
 // `python -m cardtable_web.page_facts` (each fact's one home is in Python: the lobby only reads them here).
@@ -18,7 +21,7 @@ const bridge = {
   pending: null,
   pythonReady() {
     bridge.ready = true;
-    setProgress(100, "Python is ready.");
+    setProgress(100, "Ready.");
     $("runtime").classList.add("done");
     document.documentElement.dataset.state = "ready";
     $("start-note").textContent = "";
@@ -57,11 +60,11 @@ function setProgress(value, text) {
 }
 addEventListener("py:progress", (event) => {
   const step = steps[event.detail];
-  if (step) setProgress(step, `${event.detail}…`);
+  if (step) setProgress(step);
 });
 
 async function startPython() {
-  setProgress(10, "Loading the Python runtime…");
+  setProgress(10, "Getting the games ready…");
   // PyScript loads Python through web/python.js (the same module instance as here): it unpacks the engine wheel and
   // the browser package, and starts from the build's memory snapshot once the browser holds it. Python starts at
   // once (begin), while PyScript itself loads.
@@ -103,34 +106,65 @@ async function openRules(id) {
   whenReady(() => bridge.drawFigures(id), "");
 }
 
+// The set-up's choice of game: one radio button each (the game cards hold the pictures and the other buttons).
 function buildGameList() {
   const list = $("game-list");
   for (const game of games) {
     const label = document.createElement("label");
     label.className = "game-choice";
     const players = game.min_players === game.max_players ? `${game.min_players}` : `${game.min_players}–${game.max_players}`;
-    label.innerHTML = `<input type="radio" name="game" value="${game.id}"> <span class="title"></span>
-      <span class="meta">${players} players${game.cooperative ? " · cooperative" : ""}</span><span class="blurb"></span>`;
+    label.innerHTML = `<input type="radio" name="game"> <span class="title"></span>
+      <span class="meta">${players} players${game.cooperative ? " · cooperative" : ""}</span>`;
+    label.querySelector("input").value = game.id;
     label.querySelector(".title").textContent = game.title;
-    label.querySelector(".blurb").textContent = game.blurb;
-    label.querySelector("input").addEventListener("change", () => chooseGame(game.id));
-    const rulesButton = document.createElement("button");
-    rulesButton.type = "button";
-    rulesButton.className = "btn rules-link";
-    rulesButton.textContent = "Rules";
-    rulesButton.setAttribute("aria-label", `Rules of ${game.title}`);
-    rulesButton.addEventListener("click", (event) => { event.preventDefault(); openRules(game.id); });
-    label.append(rulesButton);
-    const lessonButton = document.createElement("button");
-    lessonButton.type = "button";
-    lessonButton.className = "btn lesson-link";
-    lessonButton.dataset.game = game.id;
-    lessonButton.innerHTML = `Learn to play<span class="lesson-done"></span>`;
-    lessonButton.dataset.title = game.title;
-    lessonButton.addEventListener("click", (event) => { event.preventDefault(); startLesson(game.id); });
-    label.append(lessonButton);
+    label.querySelector("input").addEventListener("change", () => chooseGame(game.id, settingsFor(game.id)));
     list.append(label);
   }
+}
+
+// ---------------------------------------------------------------- the game cards
+// What Play starts for a game: this browser's last settings for it (first time: against the computer).
+function settingsFor(id) {
+  return lastSettings(gameById(id), LEVELS);
+}
+
+// The names of a setup's seats: what the set-up or the last game gave, and the player's own name in the first
+// human seat when it has none.
+function withYourName(settings) {
+  const names = [...Array(settings.players).keys()].map((i) => cleanName(settings.names?.[i]));
+  const first = [...Array(settings.players).keys()].find((i) => !settings.bots.includes(i));
+  if (first !== undefined && !names[first]) names[first] = yourName();
+  return { ...settings, names };
+}
+
+const cardActions = {
+  play(id) { start({ ...withYourName(settingsFor(id)), seed: "" }); },  // Python deals from a fresh secret seed
+  lesson: (id) => startLesson(id),
+  others(id) { chooseGame(id, settingsFor(id)); playWithOthers(); },
+  rules: (id) => openRules(id),
+  setup(id) { chooseGame(id, settingsFor(id)); showSetup(true); },
+  settings: settingsFor,
+};
+
+// The full set-up (every setting, the seed typed by hand, seats on other devices) in a sheet over the lobby.
+function showSetup(open) {
+  $("setup").hidden = !open;
+  $("open-setup").setAttribute("aria-expanded", String(open));
+  if (open) $("setup").querySelector("input[name=game]:checked")?.focus();
+}
+
+function wireYourName() {
+  const input = $("your-name");
+  input.maxLength = MAX_NAME;
+  input.value = yourName();
+  let kept = input.value;
+  input.addEventListener("input", () => {  // kept as it is typed; the set-up's first seat follows it
+    const name = keepYourName(input.value);
+    const first = $("seats").querySelector("li .name:not([hidden])");
+    if (first && cleanName(first.value) === kept) first.value = name;
+    kept = name;
+  });
+  input.addEventListener("change", () => { input.value = yourName(); });
 }
 
 // ---------------------------------------------------------------- lessons
@@ -140,7 +174,7 @@ const LESSONS_KEY = STORAGE.lessons;
 
 function startLesson(id) {
   $("lobby-error-box").hidden = true;
-  whenReady(() => bridge.startLesson(id), "The lesson opens as soon as Python is ready…");
+  whenReady(() => bridge.startLesson(id), "The lesson opens as soon as the games are ready…");
 }
 
 function refreshLessons() {
@@ -171,14 +205,14 @@ function chooseGame(id, wanted = {}) {
   }
   const players = wanted.players ?? current.default_players;
   select.value = String(players);
-  buildSeats(players, wanted.bots, wanted.levels);
+  buildSeats(players, wanted.bots, wanted.levels, wanted.bots ? withYourName({ ...wanted, players }).names : null);
   buildOptions(wanted.options || {});
 }
 
-function buildSeats(players, bots, levels) {
+function buildSeats(players, bots, levels, names) {
   const seats = $("seats");
   const old = [...seats.querySelectorAll("li")].map((li) => ({
-    kind: li.querySelector(".kind").value, level: li.querySelector(".level").value,
+    kind: li.querySelector(".kind").value, level: li.querySelector(".level").value, name: li.querySelector(".name").value,
   }));
   seats.innerHTML = "";
   for (let i = 0; i < players; i++) {
@@ -187,12 +221,16 @@ function buildSeats(players, bots, levels) {
     const seatLevel = (levels && levels[i]) || (old[i] ? old[i].level : DEFAULT_LEVEL);
     li.innerHTML = `<span class="seat-name seat-${i}">Player ${i + 1}</span>
       <select class="kind" aria-label="Player ${i + 1} is"><option value="human">Human</option><option value="computer">Computer</option>${canConnect() ? '<option value="remote">Another device</option>' : ""}</select>
-      <select class="level" aria-label="Player ${i + 1} level">${LEVELS.map((l) => `<option value="${l.name}" title="${l.help}">${l.label}</option>`).join("")}</select>`;
+      <select class="level" aria-label="Player ${i + 1} level">${LEVELS.map((l) => `<option value="${l.name}" title="${l.help}">${l.label}</option>`).join("")}</select>
+      <input class="name" type="text" maxlength="${MAX_NAME}" spellcheck="false" autocomplete="off" placeholder="Player ${i + 1}" aria-label="Player ${i + 1}'s name">`;
     li.querySelector(".kind").value = computer ? "computer" : "human";
     li.querySelector(".level").value = seatLevel;
     li.querySelector(".level").hidden = !computer;
+    li.querySelector(".name").value = names ? names[i] || "" : (old[i] ? old[i].name : (i === 0 ? yourName() : ""));
+    li.querySelector(".name").hidden = computer;
     li.querySelector(".kind").addEventListener("change", (e) => {
       li.querySelector(".level").hidden = e.target.value !== "computer";
+      li.querySelector(".name").hidden = e.target.value === "computer";
     });
     seats.append(li);
   }
@@ -247,10 +285,12 @@ function readSettings() {
   const bots = [];
   const remote = [];  // seats played on another device (web/remote.js)
   const levels = {};
+  const names = [];
   seats.forEach((li, i) => {
     if (li.querySelector(".kind").value === "computer") bots.push(i);
     if (li.querySelector(".kind").value === "remote") remote.push(i);
     levels[i] = li.querySelector(".level").value;
+    names.push(li.querySelector(".kind").value === "computer" ? "" : cleanName(li.querySelector(".name").value));
   });
   return {
     game: current.id,
@@ -260,6 +300,7 @@ function readSettings() {
     levels,
     options: readOptions(),
     delay: Number($("pace").value),
+    names,
     remote,
   };
 }
@@ -275,24 +316,35 @@ function wireRemote() {
     $("play-others").disabled = true;
     $("no-connection").hidden = false;
   }
-  $("play-others").addEventListener("click", () => {
-    const kinds = [...$("seats").querySelectorAll(".kind")];
-    if (!kinds.some((k) => k.value === "remote")) kinds.slice(1).forEach((k) => { if (k.value === "human") k.value = "remote"; });
-    if (!kinds.some((k) => k.value === "remote") && kinds.length > 1) kinds[kinds.length - 1].value = "remote";
-    start(readSettings());  // no seed typed: Python draws a fresh one, which no screen shows
-  });
+  $("play-others").addEventListener("click", playWithOthers);
   const ice = $("remote-ice");
   ice.value = window.cardTableRemote?.iceSetting || "";
   ice.addEventListener("change", () => { if (window.cardTableRemote) window.cardTableRemote.iceSetting = ice.value.trim(); });
 }
 
-function start(settings) {
-  $("lobby-error-box").hidden = true;
-  if (settings.remote && settings.remote.length) {  // some seats play on other devices: this page hosts
-    whenReady(() => window.cardTableRemote.start(settings), "The game starts as soon as Python is ready…");
+function playWithOthers() {
+  if (!canConnect()) {  // no WebRTC here: the set-up says so, and every seat plays on this device
+    showSetup(true);
     return;
   }
-  whenReady(() => bridge.startGame(JSON.stringify(settings)), "The game starts as soon as Python is ready…");
+  const kinds = [...$("seats").querySelectorAll(".kind")];
+  if (!kinds.some((k) => k.value === "remote")) kinds.slice(1).forEach((k) => { if (k.value === "human") k.value = "remote"; });
+  if (!kinds.some((k) => k.value === "remote") && kinds.length > 1) kinds[kinds.length - 1].value = "remote";
+  start(readSettings());  // no seed typed: Python draws a fresh one, which no screen shows
+}
+
+function start(settings) {
+  $("lobby-error-box").hidden = true;
+  showSetup(false);
+  if (!settings.remote?.length) {
+    rememberSettings(settings);
+    refreshPlayWords($("game-cards"), cardActions);
+  }
+  if (settings.remote && settings.remote.length) {  // some seats play on other devices: this page hosts
+    whenReady(() => window.cardTableRemote.start(settings), "The game starts as soon as the games are ready…");
+    return;
+  }
+  whenReady(() => bridge.startGame(JSON.stringify(settings)), "The game starts as soon as the games are ready…");
 }
 
 // The address's query (`?game=...&players=...`) is read by Python (cardtable_web.setup), the one reader of a
@@ -311,6 +363,7 @@ bridge.fillLobby = (settingsJSON, errorText) => {
     const pace = $("pace");
     if (/^\d+$/.test(raw) && ![...pace.options].some((o) => o.value === raw)) pace.append(new Option(`${raw} ms`, raw));
     if (raw) pace.value = raw;
+    if (errorText) showSetup(true);  // the set-up shows what the address gave, beside what is wrong with it
   }
   if (errorText) bridge.showLobbyError(errorText);
 };
@@ -362,7 +415,7 @@ function whenReady(action, note) {
 }
 
 function openAddress(fragment) {
-  whenReady(() => bridge.openAddress(fragment), "The game in the address opens as soon as Python is ready…");
+  whenReady(() => bridge.openAddress(fragment), "The game in the address opens as soon as the games are ready…");
 }
 
 // A bridge function of the page's Python, called when Python is ready; the lobby then shows what Python wrote.
@@ -395,10 +448,10 @@ function refreshKept() {
   kept.textContent = "";
   for (const row of lobby.kept) {
     kept.append(item(`${row.text}, ${ago(row.updated)}`, [
-      ["Continue", () => callPython("continueSaved", "Continuing as soon as Python is ready…", row.key), "primary"],
+      ["Continue", () => callPython("continueSaved", "Continuing as soon as the games are ready…", row.key), "primary"],
       ["Discard", () => {
         if (confirm(`Discard ${row.text}? It cannot be brought back.`)) {
-          callPython("discardKept", "Discarding as soon as Python is ready…", row.key);
+          callPython("discardKept", "Discarding as soon as the games are ready…", row.key);
         }
       }],
     ]));
@@ -408,7 +461,7 @@ function refreshKept() {
   list.textContent = "";
   for (const row of lobby.finished) {
     list.append(item(`${row.text} · ${new Date(row.date).toLocaleString()}`, [
-      ["Replay", () => callPython("replayFinished", "The replay opens as soon as Python is ready…", row.index)],
+      ["Replay", () => callPython("replayFinished", "The replay opens as soon as the games are ready…", row.index)],
     ]));
   }
   $("history-box").hidden = lobby.finished.length === 0;
@@ -488,6 +541,12 @@ function wireLobbyAndBars() {
   // Python draws (cardtable_web.setup), so no screen ever shows the seed of a game in play or about to be dealt.
   $("seed").value = "";
   $("new-seed").addEventListener("click", () => { $("seed").value = ""; });
+  $("open-setup").addEventListener("click", () => {
+    chooseGame(current?.id || games[0]?.id, settingsFor(current?.id || games[0]?.id));
+    showSetup(true);
+  });
+  $("setup-close").addEventListener("click", () => showSetup(false));
+  $("setup").addEventListener("click", (event) => { if (event.target === $("setup")) showSetup(false); });
   $("players").addEventListener("change", () => buildSeats(Number($("players").value)));
   $("lobby-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -535,7 +594,8 @@ function wireKeys() {
   });
   addEventListener("keydown", (event) => {
     if (event.key !== "Escape") return;
-    if (!$("share-box").hidden) $("share-box").hidden = true;
+    if (!$("setup").hidden) showSetup(false);
+    else if (!$("share-box").hidden) $("share-box").hidden = true;
     else if (!$("rules").hidden) bridge.showRules(false);
     else if (NARROW.matches && $("table-menu").getAttribute("aria-expanded") === "true") $("table-menu").click();
     else if (!$("game-over").hidden) $("game-over").hidden = true;
@@ -549,7 +609,7 @@ function wireReportAndSharing() {
   $("aside-export").addEventListener("click", () => whenReady(() => {
     const text = typeof bridge.exportPutAside === "function" ? String(bridge.exportPutAside() || "") : "";
     bridge.showLobbyError("What was put aside, for a bug report:", text);
-  }, "As soon as Python is ready…"));
+  }, "As soon as the games are ready…"));
   $("aside-clear").addEventListener("click", () => {
     if (confirm("Clear what was put aside? It cannot be brought back.")) callPython("clearPutAside", "");
   });
@@ -591,12 +651,15 @@ function openFromAddress() {
     openAddress(fragment);
     return;
   }
-  chooseGame(gameById(params.get("game")) ? params.get("game") : games[0]?.id, {});
-  if (params.has("game")) whenReady(openQuery, "The game in the address starts as soon as Python is ready…");
+  const first = gameById(params.get("game")) ? params.get("game") : games[0]?.id;
+  chooseGame(first, settingsFor(first));
+  if (params.has("game")) whenReady(openQuery, "The game in the address starts as soon as the games are ready…");
 }
 
 function wire() {
   buildGameList();
+  buildGameCards($("game-cards"), games, cardActions);
+  wireYourName();
   trackBoardTop();
   wireLobbyAndBars();
   wireFolding();
@@ -609,7 +672,7 @@ function wire() {
   openFromAddress();
 }
 
-const PYTHON_FAILED = "The games need Python, which could not start here. Reload the page to try again.";
+const PYTHON_FAILED = "The games could not start in this browser. Reload the page to try again.";
 
 // Python could not start (its runtime not fetched, say, on a first visit that lost the network): the lobby says so
 // instead of waiting for ever.
@@ -617,7 +680,7 @@ function pythonFailed(error) {
   if (bridge.failed) return;
   bridge.failed = true;
   bridge.pending = null;
-  $("runtime-status").textContent = "Python could not start.";
+  $("runtime-status").textContent = "The games could not start.";
   $("start-note").textContent = PYTHON_FAILED;
   document.documentElement.dataset.state = "failed";
   console.error("Python could not start:", error);

@@ -9,6 +9,7 @@
 // TURN server for playing across the internet.
 
 import { storage } from "./store.js";
+import { yourName } from "./lobby.js";
 
 const $ = (id) => document.getElementById(id);
 const LINK_VERSION = 1;
@@ -112,7 +113,7 @@ const NO_CONNECTION = "This browser cannot connect to other devices (it has no W
   + "this game cannot be joined from here. Open the invitation in another browser.";
 
 // ---------------------------------------------------------------- the host
-async function invite({ seat, token, expires, build, game, players, name }) {
+async function invite({ seat, token, expires, build, game, players, name, host }) {
   closePeer(seat);
   const ice = iceServers();
   const pc = new RTCPeerConnection({ iceServers: ice });
@@ -129,7 +130,7 @@ async function invite({ seat, token, expires, build, game, players, name }) {
   await pc.setLocalDescription(await pc.createOffer());
   await gathered(pc);
   if (peers.get(seat) !== peer) return;
-  const offer = { v: LINK_VERSION, build, seat, token, expires, game, players, name, ice, sdp: trimmed(pc.localDescription.sdp) };
+  const offer = { v: LINK_VERSION, build, seat, token, expires, game, players, name, host, ice, sdp: trimmed(pc.localDescription.sdp) };
   peer.link = siteAddress(`join=${await pack(offer)}`);
   drawPanel();
 }
@@ -158,7 +159,7 @@ async function takeReply(text) {
     return false;
   }
   replies.set(reply.token, reply.sdp);
-  call("remoteReply", String(reply.token), String(reply.build));
+  call("remoteReply", String(reply.token), String(reply.build), shortText(reply.name));
   return [...peers.values()].some((peer) => peer.token === reply.token);
 }
 
@@ -321,7 +322,8 @@ async function join(payload) {
   const reason = String(bridge.remoteCheck(JSON.stringify({ ...offer, sdp: undefined }), build) || "");
   if (reason) { say(reason); return; }
   if (!canConnect()) { say(NO_CONNECTION); return; }
-  say(`You are invited to play ${offer.name}'s seat. Making your reply…`);
+  const { title, host } = nameInvitation(offer);
+  say(`You are invited to play ${title} with ${host}, in ${shortText(offer.name) || "your"}'s seat. Making your reply…`);
   const pc = new RTCPeerConnection({ iceServers: Array.isArray(offer.ice) ? offer.ice : [] });
   guest = { pc, channel: null, seat: offer.seat, game: offer.game };
   pc.addEventListener("datachannel", (event) => {
@@ -348,7 +350,7 @@ async function join(payload) {
     return;
   }
   await gathered(pc);
-  const reply = { v: LINK_VERSION, type: "answer", build, token: offer.token, sdp: trimmed(pc.localDescription.sdp) };
+  const reply = { v: LINK_VERSION, type: "answer", build, token: offer.token, name: yourName(), sdp: trimmed(pc.localDescription.sdp) };
   const link = siteAddress(`reply=${await pack(reply)}`);
   say(`Show this reply to the host: they scan the code, or you send them the link (they paste it, or open it on their device). Your cards appear here once they take it.`);
   const box = $("remote-reply");
@@ -372,6 +374,29 @@ function stillWaiting(expires) {
       : "Still not connected. If the host's page says this invitation was already used, or the reply never reached " +
         "them, ask for a new invitation. On different networks the host needs a STUN address (a setting in the lobby).";
   }, Math.max(0, due - Date.now()));
+}
+
+// The guest's page names the game and who invites, at once (the page title, the panel's heading).
+function nameInvitation(offer) {
+  const title = gameTitle(offer.game);
+  const host = shortText(offer.host) || "The host";
+  document.title = `${title} with ${host} · Card Table`;
+  $("remote-title").textContent = `${host} invites you to play ${title}`;
+  $("table-title").textContent = title;
+  return { title, host };
+}
+
+// A game's title from the lobby's list of games (written into the page at build time).
+function gameTitle(id) {
+  try {
+    const games = JSON.parse(document.getElementById("games-data")?.textContent || "{}").games || [];
+    return games.find((g) => g.id === id)?.title || "a game";
+  } catch { return "a game"; }
+}
+
+// Text another device wrote (a name): one line, at most 20 characters, shown only as text.
+function shortText(value) {
+  return typeof value === "string" ? value.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/g, "").trim().slice(0, 20) : "";
 }
 
 function showGuestPanel() {
@@ -464,6 +489,7 @@ window.cardTableRemote = {
     if (joining) {
       showGuestPanel();
       $("remote-guest-step").textContent = "Opening the invitation as soon as the page is ready…";
+      unpack(joining).then(nameInvitation).catch(() => {});  // a broken link is said once the page is ready
       whenReady(() => join(joining));
       return true;
     }

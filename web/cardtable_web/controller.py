@@ -218,7 +218,8 @@ class TableController:
         if self.session is None or self.lesson is not None:
             return []
         old = self.session.setup
-        return self.begin(Session(Setup(old.game, old.players, seed, old.seats, dict(old.options), old.delay)))
+        return self.begin(Session(Setup(old.game, old.players, seed, old.seats, dict(old.options), old.delay,
+                                        names=list(old.names))))
 
     def stop_computer(self) -> None:
         """Drop the computer's task for the game on the table (its answer, when it comes, is ignored)."""

@@ -9,9 +9,10 @@ What is stored
   ``moves``, ``line`` (the address's move codes, to tell one line of play from another) and the lobby's words
   (``title``, ``against``, ``progress``).
 * ``cardtable.kept.<game key>`` (:data:`KEPT_PREFIX`): the game itself, ``{"record", "seats", "delay", "table",
-  "counted"}``: the engine's record (game, rules version, players, options, seed, actions), who sits where, the
+  "counted", "names"}``: the engine's record (game, rules version, players, options, seed, actions), who sits where, the
   table's name that its sealed address gives instead of the seed (:func:`cardtable_web.address.sealed`; the summary
-  holds it too) and whether it counts in the statistics. The address is derived from it.
+  holds it too), whether it counts in the statistics and the names the players gave the seats (kept here only,
+  never in an address). The address is derived from it.
 * ``cardtable.history`` (:data:`HISTORY_KEY`): the finished games, newest first, each a summary with its result
   and the same ``record``, ``seats`` and ``delay``.
 * ``cardtable.lobby`` (:data:`LOBBY_KEY`): what the lobby shows before Python is ready, as plain text
@@ -46,12 +47,22 @@ from typing import Any, Protocol
 
 import pyengine
 from pyengine.ai import LEVELS
+from pyengine.words import listed
 
 from . import address, stored
 from .aside import PUT_ASIDE, PUT_ASIDE_KEY, Bad, Shelf, count
 from .aside import words as aside_words
 from .session import Session
-from .setup import DEFAULT_DELAY_MS, MAX_DELAY_MS, Setup, option_text, seats_from_stored, stored_seats, whole
+from .setup import (
+    DEFAULT_DELAY_MS,
+    MAX_DELAY_MS,
+    Setup,
+    option_text,
+    read_names,
+    seats_from_stored,
+    stored_seats,
+    whole,
+)
 
 SAVES_KEY = "cardtable.saves"
 KEPT_PREFIX = "cardtable.kept."
@@ -192,12 +203,14 @@ def line_of(session: Session) -> str:
 
 
 def summary(session: Session) -> dict[str, str]:
-    """What the lobby says of a kept game without Python: its title, who plays, how far it went."""
+    """What the lobby says of a kept game without Python: its title, who plays, how far it went and whose turn
+    it is."""
     state = session.state
     computers = [s for s in session.setup.seats if s.computer]
     humans = len(session.setup.seats) - len(computers)
     if not computers:
-        against = "solo" if humans == 1 else f"{humans} players on this device"
+        named = [session.names[i] for i in session.humans] if any(session.setup.names) else []
+        against = "solo" if humans == 1 else f"{listed(named) or f'{humans} players'} on this device"
     else:
         levels = sorted({s.level for s in computers}, key=list(LEVELS).index)
         against = ("against " if humans else "") + (
@@ -205,7 +218,15 @@ def summary(session: Session) -> dict[str, str]:
         ) + f" ({', '.join(levels)})"
     view = state.view(None)
     progress = f"round {view['round']}" if whole(view.get("round")) else f"move {state.played}"
-    return {"title": session.info.title, "against": against, "progress": progress}
+    return {"title": session.info.title, "against": against, "progress": progress, "turn": turn_words(session)}
+
+
+def turn_words(session: Session) -> str:
+    """Whose turn a kept game waits for, when it is a person's: "your turn", "Ann's turn" ("" otherwise)."""
+    seat = session.state.current_player
+    if seat is None or session.setup.seats[seat].computer:
+        return ""
+    return "your turn" if seat == session.you else f"{session.names[seat]}'s turn"
 
 
 def the_game(session: Session) -> dict[str, Any]:
@@ -216,6 +237,7 @@ def the_game(session: Session) -> dict[str, Any]:
         "delay": session.setup.delay,
         "table": session.table,
         "counted": session.counted,
+        "names": list(session.setup.names),
     }
 
 
@@ -247,7 +269,12 @@ def session_from(entry: object) -> Session:
     delay = entry.get("delay", DEFAULT_DELAY_MS)
     if not whole(delay) or not 0 <= delay <= MAX_DELAY_MS:
         delay = DEFAULT_DELAY_MS
-    session = Session(Setup(state.game, state.players, int(state.seed or 0), seats, dict(state.options), delay), state)
+    try:
+        names = read_names(entry.get("names"), state.players)
+    except ValueError:
+        names = []  # a name is not worth the game: its seats keep their own names
+    setup = Setup(state.game, state.players, int(state.seed or 0), seats, dict(state.options), delay, names=names)
+    session = Session(setup, state)
     table = entry.get("table", "")
     session.table = table if isinstance(table, str) and address.TABLE_NAME.fullmatch(table) else ""
     session.counted = entry.get("counted", True) is not False and state.position is None
@@ -271,7 +298,7 @@ def save_problem(key: object, entry: object) -> str | None:
         return "it is not a kept game's summary"
     if not _count(entry.get("updated")):
         return "its date is not a time"
-    if not all(_text(entry.get(name)) for name in ("title", "against", "progress")):
+    if not all(_text(entry.get(name)) for name in ("title", "against", "progress")) or not _text(entry.get("turn", "")):
         return "its title, players or progress are not short texts"
     if not _text(entry.get("table", "")):
         return "its table's name is not a name"
@@ -596,7 +623,7 @@ class Keeper:
         from the summary written before (the history, which holds every finished game's record, is not read
         again on every move) unless that summary is unreadable."""
         saves = self.saves()
-        kept = [{"key": key, "text": f"{e['title']} {e['against']}, {e['progress']}", "updated": e["updated"]}
+        kept = [{"key": key, "text": kept_text(e), "updated": e["updated"]}
                 for key, e in sorted(saves.items(), key=lambda item: -item[1]["updated"])]
         before = self.read(LOBBY_KEY, dict, {}, set_aside=False) if not finished else {}
         if lobby_problem(before) is None:
@@ -619,6 +646,13 @@ class Keeper:
         return line if isinstance(line, str) else moves_of(str(kept.get("address", "")))
 
 
+def kept_text(entry: dict[str, Any]) -> str:
+    """An unfinished game in the lobby's list: whose turn, what, against whom, how far it went."""
+    text = f"{entry['title']} {entry['against']}, {entry['progress']}"
+    turn = entry.get("turn")
+    return f"{turn[:1].upper()}{turn[1:]} in {text}" if isinstance(turn, str) and turn else text
+
+
 def finished_text(entry: dict[str, Any]) -> str:
     """A finished game in the lobby's list: what, against whom, the result, and whether take-backs were used."""
     marks = " (with take-backs)" if entry.get("takebacks") else ""
@@ -639,18 +673,31 @@ def statistics(history: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
         row["played"] += 1
         row["won"] += entry.get("won") is True
         row["takebacks"] += bool(entry.get("takebacks"))
-        for level in entry.get("levels") or ["humans only"]:
+        for level in entry.get("levels") or [_no_computer(entry)]:
             by = row["levels"].setdefault(level, {"played": 0, "won": 0})
             by["played"] += 1
             by["won"] += entry.get("won") is True
     return table
 
 
+def _no_computer(entry: dict[str, Any]) -> str:
+    """What a finished game without a computer was, in the statistics: played alone, or between people."""
+    return "solo" if entry.get("against") == "solo" else "between people"
+
+
+def by_opponent(level: str, by: dict[str, int]) -> str:
+    """One opponent's part of a statistics row: "easy: won 1 of 2", "solo: won 0 of 1", "between people: 3
+    played" (a game between people on one device has no one player whose win it is)."""
+    if level == "between people":
+        return f"{level}: {by['played']} played"
+    return f"{level}: won {by['won']} of {by['played']}"
+
+
 def statistics_rows(table: dict[str, dict[str, Any]]) -> list[list[str]]:
     """The statistics table's rows as text: game, played, won, by opponent, with take-backs."""
     return [
         [title, str(row["played"]), str(row["won"]),
-         ", ".join(f"{level}: {by['won']} of {by['played']}" for level, by in row["levels"].items()),
+         ", ".join(by_opponent(level, by) for level, by in row["levels"].items()),
          str(row["takebacks"])]
         for title, row in table.items()
     ]

@@ -27,6 +27,8 @@ class SiteGame:
     """The game's stylesheet, relative to the site's root."""
     rules_page: str
     """The game's rules page (an HTML fragment), relative to the site's root."""
+    picture: str
+    """The named position the lobby shows as the game's picture (:mod:`cardtable_web.pictures`)."""
     def open_information(self, options: Mapping[str, Any]) -> bool:
         """Whether nothing that matters is hidden with these options, so an address can be passed between
         players: the game's rules say (``Rules.open_information``)."""
@@ -36,18 +38,18 @@ class SiteGame:
         return importlib.import_module(f"cardtable_web.renderers.{self.renderer}")
 
 
-def _game(game_id: str, renderer: str) -> SiteGame:
-    return SiteGame(game_id, renderer, f"web/styles/{game_id}.css", f"web/rules/{game_id}.html")
+def _game(game_id: str, renderer: str, picture: str) -> SiteGame:
+    return SiteGame(game_id, renderer, f"web/styles/{game_id}.css", f"web/rules/{game_id}.html", picture)
 
 
 SITE_GAMES: dict[str, SiteGame] = {
     game.id: game
     for game in (
-        _game("carbondale", "carbondale"),
-        _game("silver-bars", "silver_bars"),
-        _game("carbles", "carbles"),
-        _game("cardcassonne", "cardcassonne"),
-        _game("carbon-city-zero", "carbon_city_zero"),
+        _game("carbondale", "carbondale", "figure-1"),
+        _game("silver-bars", "silver_bars", "lesson-thief"),
+        _game("carbles", "carbles", "board"),
+        _game("cardcassonne", "cardcassonne", "figure-1"),
+        _game("carbon-city-zero", "carbon_city_zero", "lesson-buy"),
     )
 }
 

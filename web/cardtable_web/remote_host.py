@@ -37,7 +37,7 @@ from .remote import (
     table_message,
 )
 from .session import Session
-from .setup import Seat, Setup, read_setup
+from .setup import Seat, Setup, clean_name, read_setup
 
 
 @dataclass
@@ -250,14 +250,15 @@ class HostTable(TableController):
                     "game": session.setup.game,
                     "players": session.setup.players,
                     "name": session.names[invitation.seat],
+                    "host": session.names[session.host_seat],  # the guest's page names who invites
                 },
             ),
             self.seats_wire(),
         ]
 
-    def reply(self, token: str, build: str, now: float) -> Effects:
+    def reply(self, token: str, build: str, now: float, name: str = "") -> Effects:
         """A guest's reply arrived (pasted, scanned, or handed over by another tab): connect its seat, or say why
-        not."""
+        not. The reply's ``name`` (the guest's own, if given) names the seat unless the host named it."""
         guests = self.guests
         if guests is None or self.remote is None:
             return [Wire("note", {"text": "No game on this table is waiting for a reply."})]
@@ -265,10 +266,22 @@ class HostTable(TableController):
             seat = guests.accept(token, build, now)
         except Refused as exc:
             return [Wire("note", {"text": str(exc) + "."})]
+        self.name_guest(seat, name)
         return [
             Wire("connect", {"seat": seat, "token": token}),
             Wire("note", {"text": f"Connecting Player {seat + 1}…"}),
         ]
+
+    def name_guest(self, seat: int, name: str) -> None:
+        """A guest's own name for its seat, when the host gave the seat none (cleaned like every name)."""
+        session, name = self.session, clean_name(name)
+        if not name or not isinstance(session, RemoteSession):
+            return
+        names = [*session.setup.names, *[""] * session.setup.players][: session.setup.players]
+        if not names[seat]:
+            names[seat] = name
+            session.setup.names = names
+            session.names[seat] = name
 
     def joined(self, seat: int) -> Effects:
         """A guest's connection is open: it gets its seat's table at once."""

@@ -51,7 +51,8 @@ def install(page: Any, bridge: Any) -> None:
 
     bridge.startRemote = page.call(lambda settings, build: hosting().start_remote(str(settings), str(build), now()))
     bridge.remoteInvite = page.call(lambda seat: hosting().invite(int(seat), now()))
-    bridge.remoteReply = page.call(lambda token, build: hosting().reply(str(token), str(build), now()))
+    bridge.remoteReply = page.call(
+        lambda token, build, name="": hosting().reply(str(token), str(build), now(), str(name or "")))
     bridge.remoteJoined = page.call(lambda seat: hosting().joined(int(seat)))
     bridge.remoteLeft = page.call(lambda seat: hosting().left(int(seat)))
     bridge.remoteMessage = page.call(lambda seat, text: hosting().guest_message(int(seat), str(text)))

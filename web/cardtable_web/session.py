@@ -58,7 +58,7 @@ class Session:
         """The computer seats' own secret (and the suggestions'): their draws never come from the deal's seed,
         so nobody who learns the seed can foresee their moves."""
         self.humans = [i for i, s in enumerate(setup.seats) if not s.computer]
-        self.names = [s.name(i, len(self.humans)) for i, s in enumerate(setup.seats)]
+        self.names = setup.seat_names()
         self.bots: dict[int, Bot] = {
             i: make_bot(s.level, self.bot_seed(i)) for i, s in enumerate(setup.seats) if s.computer
         }

@@ -2,7 +2,8 @@
 level), the options and the computer's pace. One reader for every way a setup arrives:
 
 * the lobby's settings, an object (:func:`read_setup`; :meth:`Setup.from_json` for its JSON text):
-  ``{"game", "players", "seed", "bots": [seat numbers], "level", "levels": {"seat": level}, "options", "delay"}``;
+  ``{"game", "players", "seed", "bots": [seat numbers], "level", "levels": {"seat": level}, "options", "delay",
+  "names": [seat names]}``;
 * an address's query, ``index.html?game=silver-bars&players=2&seed=7&bots=1&level=easy&delay=0&thief=lowest-placeable``
   (:func:`lobby_from_query`: the setup to start, or what the lobby shows of it and what is wrong);
 * the setup part of a game's address fragment (:mod:`cardtable_web.address`, through :func:`read_fields`).
@@ -20,12 +21,14 @@ The address's rules
 * ``players`` (default 2, or the game's nearest count), ``seed`` (default: a fresh one, 128 secret bits that nobody
   sees; a seed given is a chosen deal, which does not count in the statistics), ``delay`` (the computer's
   pause in milliseconds, 0-10000) and any game option by its name (``thief=lowest-placeable``).
+* Seats' names are never written into an address (a name is the player's own; an address is shared).
 * A parameter given twice is refused, numbers are ASCII digits only, and a bad value is quoted back at most
   40 characters long. A query longer than :data:`MAX_QUERY` characters is refused unread.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
@@ -49,6 +52,29 @@ SETUP_PARAMS = ("game", "players", "seed", "bots", "level", "delay")
 OLD_PARAMS = ("seats", "options")
 """Parameters only fragments written before the ``bots`` rule hold."""
 _LEVEL_BY_LETTER = {name[0]: name for name in LEVELS}
+MAX_NAME = 20
+"""The longest name a player may give a seat, in characters."""
+_NOT_IN_NAMES = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069{}]")
+"""Control and direction characters, and the braces of the log's seat placeholders: dropped from names."""
+
+
+def clean_name(value: object) -> str:
+    """A seat's name as a player typed it, made safe to keep and show: one line of at most :data:`MAX_NAME`
+    characters, without control characters or braces ("" for anything that is not text). It is still the
+    player's text: whatever shows it escapes it."""
+    if not isinstance(value, str):
+        return ""
+    return " ".join(_NOT_IN_NAMES.sub("", value[: MAX_NAME * 4]).split())[:MAX_NAME].strip()
+
+
+def read_names(value: object, players: int) -> list[str]:
+    """The seats' names of a setup or a kept game: a list of at most ``players`` texts, each cleaned
+    (:func:`clean_name`; "" keeps the seat's own name); ``ValueError`` when it is not such a list."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) > players:
+        raise ValueError(f"the players' names must be a list of at most {players} names")
+    return [clean_name(name) for name in value]
 
 
 @dataclass(frozen=True)
@@ -106,6 +132,17 @@ class Setup:
     """Whether the seed was given (typed in the lobby, or in an address) rather than drawn fresh: a chosen deal,
     whose hidden cards someone may know, so the game does not count in the statistics."""
 
+    names: list[str] = field(default_factory=list)
+    """The names the players gave the seats, seat by seat ("" or missing: the seat's own name)."""
+
+    def seat_names(self) -> list[str]:
+        """Each seat's name at the table: the one a player gave it, else "You", "Player 2", "Computer 3 (easy)".
+        A computer seat keeps its own name."""
+        humans = sum(not seat.computer for seat in self.seats)
+        given = [*self.names, *[""] * len(self.seats)]
+        return [(given[i] if given[i] and not seat.computer else seat.name(i, humans))
+                for i, seat in enumerate(self.seats)]
+
     @staticmethod
     def from_json(text: str) -> Setup:
         """A setup from the lobby's JSON; ``ValueError`` with one short message for the player."""
@@ -144,7 +181,8 @@ def read_setup(fields: object) -> Setup:
     delay = fields.get("delay", DEFAULT_DELAY_MS)
     if not whole(delay) or not 0 <= delay <= MAX_DELAY_MS:
         raise ValueError(f"the computer's pause (delay) must be 0 to {MAX_DELAY_MS} milliseconds")
-    return Setup(game, players, seed, seats, dict(options), delay, chosen)
+    names = read_names(fields.get("names"), players)
+    return Setup(game, players, seed, seats, dict(options), delay, chosen=chosen, names=names)
 
 
 def check_game(game: object) -> str:

@@ -112,7 +112,7 @@ def _card_words(before: SilverBarsState, action: Act, after: SilverBarsState, fa
         struck = [str(w.cards[-1]) for w in before.vaults[other]
                   if not w.locked and w.cards and w.cards[-1].rank in MINER_RANKS]
         facts.update(side=other, struck=struck)
-        gone = f", which sends the {'miner' if len(struck) == 1 else 'miners'} {listed(struck)} away" if struck else ""
+        gone = f", sending the {'miner' if len(struck) == 1 else 'miners'} {listed(struck)} away," if struck else ""
         return f"{does('calls')} a worker's strike on {{{other}}}{gone}"
     line = f"{does('plays')} a {NAME[move]}"
     pending = after.pending

@@ -757,10 +757,19 @@ def seats_html(view: dict[str, Any]) -> str:
     return f'<ul class="cbl-hands" aria-label="Open hands">{"".join(rows)}</ul>'
 
 
+def deck_words(view: dict[str, Any]) -> list[str]:
+    """Which deck the game is on, said only when it matters: from the second deck on, and on the last one, whose
+    end ends the game (rule 24)."""
+    opened, last = view["decks_opened"], view["deck_cap"]
+    if opened >= last:
+        return ["the last deck: the game ends when it runs out"]
+    return [f"deck {opened}"] if opened > 1 else []
+
+
 def info_html(view: dict[str, Any], names: list[str]) -> str:
     bits = [
-        f"Deck: {view['draw_count']} cards",
-        f"deck {view['decks_opened']} of at most {view['deck_cap']}",
+        f"Draw pile: {view['draw_count']} cards",
+        *deck_words(view),
         f"hand {view['hand_number']}",
         f"dealer {names[view['dealer']]}",
         f"turns {view['turn_count']}",

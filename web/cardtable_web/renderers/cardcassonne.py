@@ -154,8 +154,8 @@ def _track(view: dict[str, Any], names: list[str]) -> str:
         '<div class="cc-piles">'
         f'<figure class="cc-pile">{html.card_back(view["draw_count"], "draw pile")}'
         "<figcaption>draw pile</figcaption></figure>"
-        f'<figure class="cc-pile">{html.card_back(view["removed"], "removed unseen")}'
-        "<figcaption>removed unseen</figcaption></figure></div>"
+        f'<figure class="cc-pile">{html.card_back(view["removed"], "out of the game, face down")}'
+        "<figcaption>out of the game</figcaption></figure></div>"
     )
     return f'<section class="cc-top"><ol class="cc-track">{"".join(rows)}</ol>{piles}</section>'
 
