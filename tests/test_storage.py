@@ -331,8 +331,8 @@ def test_the_lobby_summary_is_written_for_the_next_visit() -> None:
     keeper.finish(finished(), "You win!")
     lobby = json.loads(storage.items[LOBBY_KEY])
     assert lobby == keeper.lobby_summary()
-    assert lobby["kept"] == [{"key": game_key(session), "text": "100 Silver Bars against Computer (easy), round 1",
-                              "updated": int(NOW * 1000)}]
+    text = "Your turn in 100 Silver Bars against Computer (easy), round 1"
+    assert lobby["kept"] == [{"key": game_key(session), "text": text, "updated": int(NOW * 1000)}]
     assert lobby["finished"][0]["index"] == 0 and lobby["statistics"][0][0] == "100 Silver Bars"
     keeper.discard(game_key(session))
     assert json.loads(storage.items[LOBBY_KEY])["kept"] == []
