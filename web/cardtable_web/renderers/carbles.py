@@ -570,8 +570,15 @@ class RingDrawing:
         """The centres of the places a tap does something on: targets, and marbles (selectable, or saying why the
         chosen card cannot move them)."""
         places = set(self.space_action)
-        places |= {place for place, pi in self.where.items() if marble_of(pi) in self.selectable or self.trying}
+        places |= {place for place, pi in self.where.items()
+                   if marble_of(pi) in self.selectable or (self.trying and not self.spare(place))}
         return [self.ring.point(place) for place in places]
+
+    def spare(self, place: Spot) -> bool:
+        """Whether ``place`` is a lot place behind another marble of that lot: a tap on the lot's first marble says
+        why the chosen card brings none out (the lot's marbles are alike), and the others leave it room."""
+        return place.kind == "lot" and any(
+            other.kind == "lot" and other.owner == place.owner and other.number < place.number for other in self.where)
 
     def hit_radius(self, place: Spot) -> float:
         """A tappable place's hit radius: as large as a finger needs (:data:`HIT_MOST`), but short of half the way
@@ -601,7 +608,8 @@ class RingDrawing:
             attrs = f' data-select="{esc(selecting(self.selectable[marble_of(pi)]))}"'
         if attrs:
             attrs += f' role="button" tabindex="0" aria-label="{esc(words)}"'
-        elif pi is not None and self.trying is not None:  # the chosen card cannot move this marble: a click says why
+        elif pi is not None and self.trying is not None and not self.spare(place):
+            # the chosen card cannot move this marble: a click says why
             attrs = tried(tried_move(self.trying, pi))
         inner = f'<circle class="cbl-spot" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(r)}"/>'
         if attrs:  # a larger, invisible circle makes a small target easier to hit (never over a neighbour's centre)
