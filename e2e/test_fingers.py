@@ -29,7 +29,11 @@ HIT_AREAS = """(selector) => {
     const b = e.getBoundingClientRect();
     const [x, y] = [b.left + b.width / 2, b.top + b.height / 2];
     const hits = (px, py) => { const h = document.elementFromPoint(px, py); return !!h && e.contains(h); };
-    const reach = (dx, dy) => { let n = 0; while (n < most && hits(x + dx * (n + 1), y + dy * (n + 1))) n += 1; return n; };
+    const reach = (dx, dy) => {
+      let n = 0;
+      while (n < most && hits(x + dx * (n + 1), y + dy * (n + 1))) n += 1;
+      return n;
+    };
     const name = (e.className?.baseVal ?? e.className ?? e.tagName).toString().split(" ")[0] || e.tagName;
     const what = `${name} "${(e.getAttribute("aria-label") || e.textContent || "").trim().slice(0, 20)}"`;
     if (!hits(x, y)) { found.push([0, 0, what, "covered"]); continue; }
@@ -66,7 +70,8 @@ def test_every_tap_target_is_finger_sized_on_a_phone(page: Page) -> None:
         for game, info in pyengine.GAMES.items():
             areas = hit_areas(page, game, max(info.min_players, 2) if game != "carbon-city-zero" else 1)
             shot(page, game, f"fingers-{size}")
-            small += [f"{game} at {width}x{height}: {a[2]} {a[0]}x{a[1]} {a[3]}" for a in areas if min(a[0], a[1]) < 24]
+            small += [f"{game} at {width}x{height}: {a[2]} {a[0]}x{a[1]} {a[3]}"
+                      for a in areas if min(a[0], a[1]) < 24]
             large += sum(1 for a in areas if min(a[0], a[1]) >= 44)
             middling += [f"{game} {a[2]} {a[0]}x{a[1]}" for a in areas if 24 <= min(a[0], a[1]) < 44]
             total += len(areas)
@@ -75,8 +80,10 @@ def test_every_tap_target_is_finger_sized_on_a_phone(page: Page) -> None:
 
 
 CARDS_AND_MARKS = """() => {
-  const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
-  const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const inside = (a, b) =>
+    a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+  const meets = (a, b) =>
+    a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
   const problems = [];
   for (const mark of document.querySelectorAll("#board .cb-penny, #board .cb-vmark")) {
     const card = mark.parentElement.querySelector(".card");
@@ -121,7 +128,8 @@ def test_both_carbondale_networks_are_above_the_fold_on_a_wide_screen(page: Page
         page.goto("index.html#" + mid_game("carbondale", 2, 3, moves))
         wait_settled(page)
         page.evaluate("scrollTo(0, 0)")
-        bottoms = page.locator("#board .cb-seat").evaluate_all("els => els.map((e) => e.getBoundingClientRect().bottom)")
+        seats = page.locator("#board .cb-seat")
+        bottoms = seats.evaluate_all("els => els.map((e) => e.getBoundingClientRect().bottom)")
         assert len(bottoms) == 2 and max(bottoms) <= 768, f"after {moves} moves the networks end at {bottoms}"
 
 
@@ -151,7 +159,8 @@ def test_a_message_never_moves_a_tap_target_and_the_next_good_tap_clears_it(page
     page.evaluate("document.getAnimations().forEach((a) => a.finish())")
     shot(page, "carbles", "message-phone")
     assert page.evaluate(TARGET_BOXES) == before, "showing the message moved the tap targets"
-    shown = page.locator("#message, #advice").evaluate_all("els => els.filter((e) => getComputedStyle(e).display !== 'none').length")
+    shown = page.locator("#message, #advice").evaluate_all(
+        "els => els.filter((e) => getComputedStyle(e).display !== 'none').length")
     assert shown == 1, f"{shown} messages show at once"
     page.locator(".cbl-hand-area [data-select]").last.click()
     wait_settled(page)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 import random
+import re
 from dataclasses import replace
 from typing import Any
 

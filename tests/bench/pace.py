@@ -95,7 +95,8 @@ def main() -> None:
             median = statistics.median(seconds) if seconds else 0.0
             verdict = "met" if median <= TARGET_SECONDS else "NOT met"
             steps = statistics.median([s for _, s in turns]) if turns else 0
-            print(f"{game:17} {len(turns)} computer turns: median {median:.2f} s, slowest {max(seconds, default=0):.2f} s, "
+            slowest = max(seconds, default=0)
+            print(f"{game:17} {len(turns)} computer turns: median {median:.2f} s, slowest {slowest:.2f} s, "
                   f"median redraws {steps:.0f}; target {TARGET_SECONDS} s at the normal pace: {verdict}", flush=True)
         browser.close()
 

@@ -125,7 +125,8 @@ def selection_for(view: dict[str, Any], action: str, selection: Selection | None
 def card_selection(view: dict[str, Any], token: str) -> Selection:
     """The selection a tap on the first hand card of role ``token`` makes."""
     hand = view.get("hand") or []
-    first = next((c for c, r in zip(hand, view.get("hand_roles") or []) if r["token"] == token), None)
+    roles = view.get("hand_roles") or []
+    first = next((c for c, r in zip(hand, roles, strict=True) if r["token"] == token), None)
     return ("card", token) if first is None else ("card", token, first)
 
 
@@ -331,7 +332,8 @@ def hand_html(view: dict[str, Any], chosen: str | None, tapped: str | None = Non
     normal = normal_turn(view)
     hand = view.get("hand") or []
     roles = view.get("hand_roles") or []
-    shown = tapped if tapped in hand else next((c for c, r in zip(hand, roles) if r["token"] == chosen), None)
+    first = next((c for c, r in zip(hand, roles, strict=True) if r["token"] == chosen), None)
+    shown = tapped if tapped in hand else first
     cards = []
     for c, role in zip(hand, roles, strict=True):
         tok, word = role["token"], role["role"]
