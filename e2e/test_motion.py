@@ -1,5 +1,5 @@
 """Cards move: the table is morphed in place (elements keep their identity, so the focus stays) and what a move
-changes travels from where it was to where it lands in 250-400 ms, except with ``prefers-reduced-motion: reduce``.
+changes travels from where it was to where it lands in 200-300 ms, except with ``prefers-reduced-motion: reduce``.
 
 One page per game, each opened at a position where the move to watch is the human's to play (found by random
 play in CPython). The page holds every animation a move starts (paused as it begins), so each is measured at its
@@ -149,12 +149,12 @@ def choose(page: Page, session: Session, action: str) -> list[dict[str, Any]]:
 
 
 def travelled(slides: list[dict[str, Any]], test: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
-    """The slide that ``test`` picks, checked: it went some way, in 250-400 ms."""
+    """The slide that ``test`` picks, checked: it went some way, in 200-300 ms."""
     found = [slide for slide in slides if test(slide)]
     assert found, f"{what} did not travel (slides: {[(s['key'], s['text'][:20]) for s in slides]})"
     slide = found[0]
     assert math.dist(slide["start"], slide["end"]) > 40, f"{what} hardly moved: {slide}"
-    assert 250 <= slide["duration"] <= 400, f"{what} took {slide['duration']} ms"
+    assert 200 <= slide["duration"] <= 300, f"{what} took {slide['duration']} ms"
     return slide
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -405,8 +406,8 @@ def test_renderer_select_a_card_then_a_target_vault() -> None:
     theirs = row(vault("3♣"))
     state = position(mine=row(vault("2♠"), vault("2♠ 7♠")), theirs=theirs, hand="4♠ K♣ Q♠ J♣ 2♣ 3♣ 7♣")
     html = rendered(state)
-    assert 'data-select="[&quot;card&quot;,&quot;4&quot;]"' in html
-    assert 'data-select="[&quot;card&quot;,&quot;rubble&quot;]"' in html
+    assert 'data-select="[&quot;card&quot;,&quot;4&quot;,&quot;4♠&quot;]"' in html
+    assert 'data-select="[&quot;card&quot;,&quot;rubble&quot;,&quot;K♣&quot;]"' in html
     assert 'data-action="lock v1"' in html and 'data-action="play 4 v2"' not in html
     html = rendered(state, ("card", "4"))
     for n in (2, 3, 4, 5):
@@ -420,6 +421,18 @@ def test_renderer_select_a_card_then_a_target_vault() -> None:
     assert 'data-action="lo-thief"' in html and "Lo thief selected" in html and "Discard the lo thief" in html
     assert "lo-thief selected" not in html
     assert "Ann" in html and "Bob" in html
+
+
+def test_tapping_one_of_two_cards_of_a_role_chooses_only_that_card() -> None:
+    """Two 6s play alike, but a tap on one chooses that card: only it shows chosen, and its vaults are offered."""
+    state = position(mine=row(vault("2♠"), vault("2♠ 7♠")), theirs=row(vault("3♣")), hand="6♠ 6♣ K♣ Q♠ J♣ 2♣ 3♣")
+    for tapped in ("6♠", "6♣"):
+        html = rendered(state, ("card", "6", tapped))
+        chosen = re.findall(r'<button class="card [^"]*\bselected\b[^"]*" data-card="([^"]+)"', html)
+        assert chosen == [tapped], f"tapping {tapped}: chosen {chosen}"
+        assert 'data-action="play 6 v' in html
+    html = rendered(state, ("card", "6"))  # a role alone (an older address): the first such card shows chosen
+    assert re.findall(r'<button class="card [^"]*\bselected\b[^"]*" data-card="([^"]+)"', html) == ["6♠"]
 
 
 def test_renderer_speaks_to_you() -> None:

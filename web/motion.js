@@ -21,8 +21,8 @@ import { Idiomorph } from "../vendor/idiomorph/idiomorph.esm.js";
 
 const KEYS = ["data-card", "data-piece"];
 const SELECTOR = KEYS.map((name) => `[${name}]`).join(", ");
-const SLIDE_MS = 300;
-const ROUTE_MS = { least: 300, most: 400, perPlace: 8 }; // a longer way takes a little longer, never over 400 ms
+const SLIDE_MS = 200; // a computer's further step comes 0.2 s after the last at the normal pace
+const ROUTE_MS = { least: 200, most: 300, perPlace: 8 }; // a longer way takes a little longer, never over 300 ms
 const APPEAR_MS = 200;
 const MOST_APPEARING = 6; // more than this appearing at once is a new screen (a hand-over, another game): no fade
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");

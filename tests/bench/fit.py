@@ -1,17 +1,23 @@
-"""Every turn on one screen: how many of a human's decisions need scrolling, per game and screen size.
+"""A whole decision on one screen, and tap targets a finger hits: per game, player count and screen size.
 
-    python tests/bench/fit.py [--games 1] [--game carbles] [--players 2] [--size small] [--decisions 0] [--shots DIR]
+    python tests/bench/fit.py [--games 1] [--game carbles] [--players 2] [--size small] [--decisions 0]
+                              [--tap-decisions 24] [--shots DIR]
 
 Plays whole games (``--decisions N``: only the first N decisions of each) in the built site (``dist/``, built
 first when missing) in Debian's Chromium, one human against easy computers at instant pace, at every player
 count of every game (``--players``: only these counts), clicking as a person does
-(``e2e/play.py``'s ``one_click``). At each human decision, with the page scrolled to its top and before the
-click, it records whether (a) the hand (the player's own cards or area: ``GAMES`` in ``e2e/test_layout.py``),
-(b) at least one place a card can go (``#board [data-action]`` other than the end-turn control, after choosing
-the first card of the hand when the game takes a selection first) and (c) the end-turn control where the game
-has one, are all wholly inside the viewport. Prints per game, player count and size "decisions that needed
-scrolling: X of Y (Z%)" and what was off screen most, then per size the share of all decisions that needed no
-scrolling, against the target: 95%.
+(``e2e/play.py``'s ``one_click``). At each human decision, with the page scrolled to its top, it records whether
+(a) the hand (the player's own cards or area: ``GAMES`` in ``e2e/test_layout.py``), (b) the first tap (the hand's
+first card, where the game takes a selection first), (c) every place it then offers (``#board [data-action]``:
+network cells, grid cells, track spaces, vaults, the market) and (d) the end-turn control where the game has one
+are all wholly inside the viewport. Prints per game, player count and size "decisions that needed scrolling: X of
+Y (Z%)" and what was off screen most, then per size the share of all decisions that needed no scrolling, against
+the target: 95%.
+
+At phone sizes (390x844 with touch, 360x740) it also measures, over the first ``--tap-decisions`` decisions of each
+game, before and after the first tap, every tap target's hit area (how far from its centre a tap still lands on
+it), and prints how many are under 24 CSS px either way and the share at least 44x44, against the targets: none
+under 24, and 75% at least 44x44.
 """
 
 from __future__ import annotations
@@ -33,12 +39,13 @@ import devserver  # noqa: E402
 import pyengine  # noqa: E402
 from e2e.conftest import CHROMIUM, FLAGS, SUB_PATH, returning_visitor  # noqa: E402
 from e2e.play import one_click  # noqa: E402
+from e2e.test_fingers import HIT_AREAS, TAP_TARGETS  # noqa: E402
 from e2e.test_layout import GAMES  # noqa: E402
 
 SIZES = {
     "phone": {
         "viewport": {"width": 390, "height": 844},
-        "device_scale_factor": 2,
+        "device_scale_factor": 3,
         "is_mobile": True,
         "has_touch": True,
     },
@@ -49,6 +56,10 @@ CASES = [(game, n) for game, info in pyengine.GAMES.items() for n in range(info.
 """Every game at every player count it is played by."""
 TARGET = 95
 """The share of decisions (percent) that must need no scrolling, at every size."""
+PHONES = ("phone", "small")
+"""The sizes where tap targets are measured."""
+TAPS_LARGE = 75
+"""The share of tap targets (percent) whose hit area must be at least 44x44 CSS px at phone sizes."""
 
 IN_VIEW = """([selector, not]) => [...document.querySelectorAll(selector)].some((e) => {
   if (not && e.matches(not)) return false;
@@ -70,6 +81,16 @@ ANIMATIONS = """async () => {
   await Promise.race([ended, new Promise((done) => setTimeout(done, 1500))]);
 }"""
 SETTLED = "['ready', 'over'].includes(document.documentElement.dataset.state)"
+IN_ONE_VIEW = """(e) => {
+  const b = e.getBoundingClientRect();
+  return b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth;
+}"""
+ALL_IN_VIEW = """([selector, not]) => [...document.querySelectorAll(selector)].every((e) => {
+  if (not && e.matches(not)) return true;
+  const b = e.getBoundingClientRect();
+  return b.width === 0 || (b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth);
+})"""
+"""Whether every drawn element of ``selector`` lies wholly inside the viewport."""
 
 
 def state(page: Page) -> str:
@@ -84,19 +105,28 @@ def settle(page: Page) -> None:
     page.evaluate("scrollTo(0, 0)")
 
 
-def measure(page: Page, game: str) -> list[str]:
-    """What of a whole turn is off the first screen now (an empty list: it all fits)."""
+def measure(page: Page, game: str, taps: list[list[object]] | None) -> list[str]:
+    """What of a whole decision is off the first screen now (an empty list: it all fits): the hand, the first
+    tap (the hand's first card, where the game takes a selection first), every place it then offers and the
+    end-turn control. With ``taps``, every tap target's hit area is added to it, before and after the first tap."""
     _, hand, choose, end = GAMES[game]
     settle(page)
     off = []
+    if taps is not None:
+        taps += page.evaluate(HIT_AREAS, TAP_TARGETS)
     if not page.evaluate(IN_VIEW, [hand, None]):
         off.append("hand")
     targets = ["#board [data-action]", end]
     if not page.evaluate(COUNT, targets) and choose and page.locator(choose).count():
-        page.locator(choose).first.click(force=True)  # at once, even while the last move's cards still slide
+        first = page.locator(choose).first
+        if not first.evaluate(IN_ONE_VIEW):
+            off.append("first tap")
+        first.click(force=True)  # at once, even while the last move's cards still slide
         state(page)
         settle(page)
-    if page.evaluate(COUNT, targets) and not page.evaluate(IN_VIEW, targets):
+        if taps is not None:
+            taps += page.evaluate(HIT_AREAS, TAP_TARGETS)
+    if page.evaluate(COUNT, targets) and not page.evaluate(ALL_IN_VIEW, targets):
         off.append("places to play")
     if end and page.evaluate(COUNT, [end, None]) and not page.evaluate(IN_VIEW, [end, None]):
         off.append("end turn")
@@ -106,14 +136,14 @@ def measure(page: Page, game: str) -> list[str]:
 
 
 def play(
-    page: Page, game: str, players: int, seed: int, cap: int, shots: str | None, size: str
+    page: Page, game: str, players: int, seed: int, cap: int, shots: str | None, size: str, taps: Taps
 ) -> tuple[int, collections.Counter[str]]:
     """Play one game (or ``cap`` decisions of it); return the decisions measured and what was off screen. A page
     that never settles ends the game there: the decisions so far count, and "stalled" says so (with a screenshot
     in ``shots``)."""
     off: collections.Counter[str] = collections.Counter()
     try:
-        playing(page, game, players, seed, cap, shots, size, off)
+        playing(page, game, players, seed, cap, shots, size, off, taps)
     except PlaywrightError as error:
         off["stalled"] += 1
         marker = page.evaluate("document.documentElement.dataset.state")
@@ -125,6 +155,32 @@ def play(
     return off.pop("decisions", 0), off
 
 
+class Taps:
+    """The hit areas measured over the first ``decisions`` decisions of each game (none: not measured)."""
+
+    def __init__(self, decisions: int) -> None:
+        self.decisions = decisions
+        self.areas: list[list[object]] = []
+
+    def now(self, decision: int) -> list[list[object]] | None:
+        """Where to add this decision's hit areas, if it is measured."""
+        return self.areas if decision < self.decisions else None
+
+    def report(self) -> str:
+        """The figures: how many hit areas under 24 px either way, the share of 44 px both ways, the smallest."""
+        total = len(self.areas)
+        if not total:
+            return "tap targets: none measured"
+        small = [a for a in self.areas if min(a[0], a[1]) < 24]  # type: ignore[type-var]
+        large = sum(1 for a in self.areas if min(a[0], a[1]) >= 44)  # type: ignore[type-var]
+        kinds = collections.Counter(f"{str(a[2]).split()[0]}{' ' + str(a[3]) if a[3] else ''}" for a in small)
+        worst = ", ".join(f"{k} {n}" for k, n in kinds.most_common(4)) or "-"
+        share = 100 * large / total
+        verdict = "met" if not small and share >= TAPS_LARGE else "NOT met"
+        return (f"tap targets: {len(small)} of {total} under 24 px ({worst}); {share:.0f}% at least 44x44; "
+                f"target none under 24 and {TAPS_LARGE}% at least 44x44: {verdict}")
+
+
 def playing(
     page: Page,
     game: str,
@@ -134,6 +190,7 @@ def playing(
     shots: str | None,
     size: str,
     off: collections.Counter[str],
+    taps: Taps,
 ) -> None:
     """Play one game (or ``cap`` decisions of it), counting in ``off`` the decisions measured ("decisions") and
     what was off screen."""
@@ -151,7 +208,7 @@ def playing(
         moves = page.evaluate("document.documentElement.dataset.moves")
         if moves != last:
             last = moves
-            missing = measure(page, game)
+            missing = measure(page, game, taps.now(off["decisions"]) if size in PHONES else None)
             off["decisions"] += 1
             off.update(missing)
             off["needed scrolling"] += bool(missing)
@@ -173,6 +230,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, action="append", help="only this player count (repeatable)")
     parser.add_argument("--decisions", type=int, default=0, help="decisions measured per game (0: whole games)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--tap-decisions", type=int, default=24,
+                        help="decisions per game whose tap targets are measured at phone sizes (0: none)")
     parser.add_argument(
         "--shots",
         help="a folder for screenshots (and where the places to play were) of the first two"
@@ -195,12 +254,14 @@ def main() -> None:
             page = context.new_page()
             page.set_default_timeout(180_000)
             all_decisions, all_scrolled = 0, 0
+            all_taps = Taps(args.tap_decisions)
             for game, players in cases:
                 started = time.monotonic()
                 total, off = 0, collections.Counter()
+                taps = Taps(args.tap_decisions)
                 for n in range(args.games):
                     page.evaluate("localStorage.clear()") if page.url.startswith("http") else None
-                    done, missing = play(page, game, players, args.seed + n, args.decisions, args.shots, size)
+                    done, missing = play(page, game, players, args.seed + n, args.decisions, args.shots, size, taps)
                     total += done
                     off.update(missing)
                 scrolled = off.pop("needed scrolling", 0)
@@ -213,6 +274,9 @@ def main() -> None:
                     f"{scrolled} of {total} ({pct:.0f}%); off screen: {worst} [{time.monotonic() - started:.0f} s]",
                     flush=True,
                 )
+                if size in PHONES and args.tap_decisions:
+                    print(f"  {taps.report()}", flush=True)
+                    all_taps.areas += taps.areas
             vw = SIZES[size]["viewport"]
             fitted = all_decisions - all_scrolled
             fits = 100 * fitted / all_decisions if all_decisions else 0
@@ -222,6 +286,8 @@ def main() -> None:
                 f"needed no scrolling; target {TARGET}%: {verdict}",
                 flush=True,
             )
+            if size in PHONES and args.tap_decisions:
+                print(f"all cases at {vw['width']}x{vw['height']}: {all_taps.report()}", flush=True)
             context.close()
         browser.close()
 

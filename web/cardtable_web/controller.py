@@ -48,9 +48,12 @@ from .setup import Setup, lobby_from_query
 
 INSTANT_REDRAW_SECONDS = 0.25
 """At the instant pace, a run of computer moves is redrawn at most this often (every move is still kept)."""
-STEP_SECONDS = 0.45
-"""The least pause before a further step of a computer's turn (at a pace that is not instant): a moved card's
-slide (``web/motion.js``, at most 0.4 s) ends before the next step starts."""
+STEP_SECONDS = 0.2
+"""The pause before a further step of a computer's turn at the normal pace (and any quicker one but instant): a
+moved card's slide (``web/motion.js``, 0.2 s) ends before the next step starts, and a turn of ten steps is on
+screen within about 2.5 s."""
+NORMAL_PACE_SECONDS = 0.6
+"""The lobby's normal pace: the pause before a computer's turn."""
 NO_TAKE_BACK = "Nothing to take back: never past another player's decision or a card seen for the first time"
 
 Effects = list[Effect]
@@ -58,8 +61,10 @@ Effects = list[Effect]
 
 def step_pause(delay: float) -> float:
     """The pause before a further step of a computer's turn, at the pace ``delay`` (seconds before a turn): none
-    at the instant pace, else half the pace and never less than a slide's length."""
-    return 0.0 if delay <= 0 else max(STEP_SECONDS, delay / 2)
+    at the instant pace, a slide's length up to the normal pace, else half the pace."""
+    if delay <= 0:
+        return 0.0
+    return STEP_SECONDS if delay <= NORMAL_PACE_SECONDS else max(STEP_SECONDS, delay / 2)
 
 
 class TableController:

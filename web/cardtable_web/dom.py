@@ -75,11 +75,21 @@ def load_stylesheet(game: str) -> None:
 async def decide(task: ThinkTask, still_current: Callable[[ThinkTask], bool]) -> tuple[str | None, int, float, str]:
     """Make a computer's decision: (action text or None, iterations, seconds, where).
 
-    After the task's pause, the computer's worker decides when the task carries a request and the worker is
-    ready (None when it fails: the controller then asks the page); otherwise the bot thinks here in slices of
+    The computer thinks during the task's pause, and the answer comes when both are over (the thinking does not
+    lengthen a pause). The computer's worker decides when the task carries a request and the worker is ready
+    (None when it fails: the controller then asks the page); otherwise the bot thinks here in slices of
     :data:`SLICE_SECONDS`. A task that stops being current stops at its next slice (its answer is None).
     """
-    await breathe(task.pause)  # even a pause of 0 lets the page handle what is waiting (a click, a key)
+    await breathe()  # first the page handles what is waiting (a click, a key)
+    started = time.perf_counter()
+    answer = await think(task, still_current)
+    await breathe(task.pause - (time.perf_counter() - started))  # what is left of the pause
+    return answer
+
+
+async def think(task: ThinkTask, still_current: Callable[[ThinkTask], bool]) -> tuple[str | None, int, float, str]:
+    """The decision of ``task`` with no pause: from the computer's worker when the task carries a request and
+    the worker is ready, else from the bot in the page."""
     started = time.perf_counter()
     if task.request is not None:
         thinker = window.cardTableThinker
@@ -92,6 +102,14 @@ async def decide(task: ThinkTask, still_current: Callable[[ThinkTask], bool]) ->
             iterations = int(reply.get("iterations", 0)) if isinstance(reply, dict) else 0
             return (action if isinstance(action, str) else None), iterations, time.perf_counter() - started, "worker"
         thinker.warm()
+    return await think_here(task, still_current)
+
+
+async def think_here(task: ThinkTask,
+                     still_current: Callable[[ThinkTask], bool]) -> tuple[str | None, int, float, str]:
+    """The bot of ``task`` decides in the page, in slices of :data:`SLICE_SECONDS` between which the page paints
+    and handles input."""
+    started = time.perf_counter()
     bot = task.bot
     slice_start = time.perf_counter()
     for _ in bot.think(task.state):

@@ -165,6 +165,7 @@ class Session:
         """A click on a selection (a card before its target; clicked again, it is dropped); it keeps a
         suggestion only when it follows it."""
         self.selection = None if self.selection == chosen else chosen
+        self.message = ""  # a tap that works ends a refusal's message
         if self.hint is None or self.hint.select != chosen or self.selection is None:
             self.clear_advice()
 
@@ -178,6 +179,7 @@ class Session:
         """Why the move a click tried (its facts as JSON, from the table's ``data-try``) is refused, in words;
         ``ValueError`` for facts no move has (a renderer's mistake)."""
         self.clear_advice()
+        self.message = ""  # one message at a time: the reason replaces an earlier refusal
         if self.computer_to_move():
             return "Please wait: the computer is playing."
         if not self.decides_now():

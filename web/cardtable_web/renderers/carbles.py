@@ -43,6 +43,8 @@ COLUMN = SECTOR // 2
 """Spaces per column of an unrolled strip: 18p..18p+8 go up the left column, 18p+9..18p+17 down the right."""
 OUT_KINDS = ("out", "partner_out")
 SIZE = 1000
+HIT_MOST = 66.0
+"""The largest hit radius of a tappable place (drawing units): 44 CSS px across on a phone's ring."""
 """The ring's drawing is SIZE x SIZE units (the SVG's viewBox); the stylesheet scales it to the space there is."""
 
 
@@ -479,7 +481,7 @@ class RingDrawing:
     poss: list[str]
     """Each player's possessive, mid-sentence: "your", "Player 2's"."""
     hit: float
-    """The radius of the invisible circle that makes a small target easier to hit."""
+    """The least radius of the invisible circle that makes a small target easier to hit."""
     routes: dict[Marble, list[Spot]]
     """The places each marble passed on its latest move along the track or into its goal (at least one between
     where it was and where it is): the page slides it through them."""
@@ -563,6 +565,28 @@ class RingDrawing:
             f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(r * 0.92)}"/>{text}{mark}</g>'
         )
 
+    @functools.cached_property
+    def tappable(self) -> list[tuple[float, float]]:
+        """The centres of the places a tap does something on: targets, and marbles (selectable, or saying why the
+        chosen card cannot move them)."""
+        places = set(self.space_action)
+        places |= {place for place, pi in self.where.items()
+                   if marble_of(pi) in self.selectable or (self.trying and not self.spare(place))}
+        return [self.ring.point(place) for place in places]
+
+    def spare(self, place: Spot) -> bool:
+        """Whether ``place`` is a lot place behind another marble of that lot: a tap on the lot's first marble says
+        why the chosen card brings none out (the lot's marbles are alike), and the others leave it room."""
+        return place.kind == "lot" and any(
+            other.kind == "lot" and other.owner == place.owner and other.number < place.number for other in self.where)
+
+    def hit_radius(self, place: Spot) -> float:
+        """A tappable place's hit radius: as large as a finger needs (:data:`HIT_MOST`), but short of half the way
+        to the nearest other tappable place (two hit areas never overlap), and never under :attr:`hit`."""
+        x, y = self.ring.point(place)
+        nearest = min((math.dist((x, y), other) for other in self.tappable if other != (x, y)), default=2 * HIT_MOST)
+        return max(self.hit, min(HIT_MOST, 0.48 * nearest))
+
     def place_svg(self, place: Spot, classes: str, number: str = "") -> str:
         """One place (space, goal slot or lot place) with its marble, clickable when it is a target or selectable."""
         view, r = self.view, self.ring.space
@@ -584,11 +608,12 @@ class RingDrawing:
             attrs = f' data-select="{esc(selecting(self.selectable[marble_of(pi)]))}"'
         if attrs:
             attrs += f' role="button" tabindex="0" aria-label="{esc(words)}"'
-        elif pi is not None and self.trying is not None:  # the chosen card cannot move this marble: a click says why
+        elif pi is not None and self.trying is not None and not self.spare(place):
+            # the chosen card cannot move this marble: a click says why
             attrs = tried(tried_move(self.trying, pi))
         inner = f'<circle class="cbl-spot" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(r)}"/>'
         if attrs:  # a larger, invisible circle makes a small target easier to hit (never over a neighbour's centre)
-            inner = f'<circle class="cbl-hit" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(self.hit)}"/>' + inner
+            inner = f'<circle class="cbl-hit" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(self.hit_radius(place))}"/>' + inner
         if pi is not None:
             inner += self.marble_svg(pi, x, y)
         elif number:

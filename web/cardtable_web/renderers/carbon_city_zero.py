@@ -51,6 +51,41 @@ EFFECT_TEXT = {
 }
 
 
+SPECIAL_SHORT = {
+    "discard-in-play": "discard one in play",
+    "discard-market": "discard a market card",
+    "topdeck-next": "next buy on top",
+    "factories-zero": "factories 0 CO₂",
+    "search-deck": "pick one from deck",
+    "search-global": "reveal a Global",
+}
+"""A special rule in a few words, for a card's face on a phone (the whole rule is read out and long-pressed)."""
+EFFECT_SHORT = {
+    "no-links": "No links",
+    "draw-4": "Draw 1 fewer",
+    "draw-6": "All draw 6",
+    "market-6": "Market of 6",
+    "funding-gift": "Gift a Budget",
+    "cost-1": "Costs −1",
+}
+"""A Global card's effect in a few words."""
+
+
+def short_words(info: dict[str, Any]) -> str:
+    """What a card does, in a few words for its face on a phone: "★ draw 2 · Link −1 CO₂"."""
+    parts = []
+    special = info.get("special")
+    if special:
+        parts.append("★ " + (special if special.startswith("draw ") else SPECIAL_SHORT.get(special, special)))
+    link = info.get("link")
+    if link:
+        change = "factories 0" if link == "factories-zero" else f"{int(link.split()[0]):+d}".replace("-", "−")
+        parts.append(f"Link {change} CO₂")
+    if info.get("effect"):
+        parts.append(EFFECT_SHORT.get(info["effect"], info["effect"]))
+    return " · ".join(parts)
+
+
 def _special_text(special: str) -> str:
     if special.startswith("draw "):
         n = special.split()[1]
@@ -137,9 +172,9 @@ def card_box(
     if info.get("effect"):
         effect = EFFECT_TEXT.get(info["effect"], info["effect"])
         rows.append(f'<span class="ccz-rule ccz-effect">{html.esc(effect)}</span>')
-    marks = " ".join(mark for key, mark in (("special", "★"), ("link", "Link")) if info.get(key))
-    if marks:  # the compact face's hint that the card has more to read (shown on a phone only)
-        rows.append(f'<span class="ccz-marks" aria-hidden="true">{marks}</span>')
+    short = short_words(info)
+    if short:  # the compact face's effect in a few words (shown on a phone only; the whole text is read out)
+        rows.append(f'<span class="ccz-short" aria-hidden="true">{html.esc(short)}</span>')
     if sector not in ("global", "rivalry-global"):
         income, carbon = info.get("income", 0), info.get("carbon", 0)
         rows.append(

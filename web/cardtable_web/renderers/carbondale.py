@@ -285,8 +285,10 @@ def _buttons(moves: _Moves, hand_card: str | None) -> str:
     buttons = []
     if hand_card is not None:
         for text, face_up in moves.discards.get(hand_card, []):
-            face = "face up to the stock" if face_up else "face down"
-            buttons.append(html.button(f"Discard {hand_card} {face}", action=text))
+            face = "face up" if face_up else "face down"
+            where = "to the communal stock" if face_up else "to the face-down pile"
+            buttons.append(html.button(f"Discard {hand_card} {face}", action=text,
+                                       title=f"Discard {hand_card} {face}, {where}"))
     if moves.decline is not None:
         buttons.append(html.button("Decline (let the card go)", action=moves.decline))
     if moves.end is not None:

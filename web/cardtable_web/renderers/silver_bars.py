@@ -100,10 +100,12 @@ LEGEND = legend([
 
 
 def chosen_token(view: dict[str, Any], selection: Selection | None) -> str | None:
-    """The role token of the chosen hand card (None: none, or no card to choose now)."""
+    """The role token of the chosen hand card (None: none, or no card to choose now). A selection is
+    ``("card", token, card)``: the tapped card, where two cards share a role (two 9s); ``("card", token)`` chooses
+    the first card of that role."""
     moves: dict[str, dict[str, Any]] = view.get("moves") or {}
     tokens = {r["token"] for r in view.get("hand_roles") or []}
-    if selection is None or len(selection) != 2 or selection[0] != "card" or selection[1] not in tokens:
+    if selection is None or len(selection) not in (2, 3) or selection[0] != "card" or selection[1] not in tokens:
         return None
     return str(selection[1]) if any(f["kind"] == "discard" for f in moves.values()) else None
 
@@ -114,10 +116,18 @@ def selection_for(view: dict[str, Any], action: str, selection: Selection | None
     facts = view["moves"][action]
     token = chosen_token(view, selection)
     if facts["kind"] in CARD_MOVES:
-        return None if facts["token"] == token else ("card", facts["token"])
-    if token is not None and facts["kind"] not in ("lock", "steal", "place", "clear"):
-        return ("card", token)  # the safety net's buttons are shown with no card chosen: a click unchooses it
+        return None if facts["token"] == token else card_selection(view, facts["token"])
+    if token is not None and selection is not None and facts["kind"] not in ("lock", "steal", "place", "clear"):
+        return selection  # the safety net's buttons are shown with no card chosen: a click unchooses it
     return None
+
+
+def card_selection(view: dict[str, Any], token: str) -> Selection:
+    """The selection a tap on the first hand card of role ``token`` makes."""
+    hand = view.get("hand") or []
+    roles = view.get("hand_roles") or []
+    first = next((c for c, r in zip(hand, roles, strict=True) if r["token"] == token), None)
+    return ("card", token) if first is None else ("card", token, first)
 
 
 def selection_words(view: dict[str, Any], selection: Selection) -> str:
@@ -146,7 +156,7 @@ def render(view: dict[str, Any], selection: Selection | None) -> str:
         parts.append(f'<div class="sb-prompt">{prompt}</div>')
     parts.append(side_html(view, me, chosen, offers, marked))
     if seat is not None:
-        parts.append(hand_html(view, chosen))
+        parts.append(hand_html(view, chosen, selection[2] if chosen and selection and len(selection) == 3 else None))
     if offers.rest and not chosen:  # the safety net: any other legal action gets a button
         parts.append('<div class="sb-more">' + "".join(button(t, action=t) for t in offers.rest) + "</div>")
     return f'<div class="sb-table">{"".join(parts)}</div>'
@@ -315,16 +325,21 @@ def side_html(
            f'<div class="sb-vaults">{"".join(cols)}</div></section>'
 
 
-def hand_html(view: dict[str, Any], chosen: str | None) -> str:
-    """The viewer's hand, each card with its role: chosen by a click on a normal turn, else a click says why not."""
+def hand_html(view: dict[str, Any], chosen: str | None, tapped: str | None = None) -> str:
+    """The viewer's hand, each card with its role: chosen by a click on a normal turn, else a click says why not.
+    Only one card shows chosen: the ``tapped`` one, else the first of the ``chosen`` role (two 9s play alike)."""
     moves = view.get("moves") or {}
     normal = normal_turn(view)
+    hand = view.get("hand") or []
+    roles = view.get("hand_roles") or []
+    first = next((c for c, r in zip(hand, roles, strict=True) if r["token"] == chosen), None)
+    shown = tapped if tapped in hand else first
     cards = []
-    for c, role in zip(view.get("hand") or [], view.get("hand_roles") or [], strict=True):
+    for c, role in zip(hand, roles, strict=True):
         tok, word = role["token"], role["role"]
-        select = ("card", tok) if normal else None
+        select = ("card", tok, c) if normal else None
         attempt = {"kind": "discard", "token": tok} if moves and not normal else None
-        face = card(c, select=select, selected=tok == chosen, title=f"{c}: {word}", attempt=attempt)
+        face = card(c, select=select, selected=tok == chosen and c == shown, title=f"{c}: {word}", attempt=attempt)
         cards.append(
             f'<div class="sb-hcard">{face}'
             f'<span class="sb-role">{esc(word)}</span></div>'
