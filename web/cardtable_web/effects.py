@@ -5,7 +5,8 @@ host must do). Plain values, so a controller runs and is tested under CPython; t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
 from typing import Any
 
 # -- events ----------------------------------------------------------------------------------------------------
@@ -200,7 +201,19 @@ class Post:
     event: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class Wire:
+    """An effect for the page's connection code (``web/remote.js``) when playing on separate devices: a command
+    and its data, JSON-safe."""
+
+    command: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> str:
+        return json.dumps({"command": self.command, **self.data}, ensure_ascii=False)
+
+
 Effect = (
     TableScreen | ReplayScreen | ShowLobby | LobbyError | FillLobby | SetAddress | Think | WarmWorker | After | Share
-    | Elsewhere | Fit | FrameScreen | Post
+    | Elsewhere | Fit | FrameScreen | Post | Wire
 )

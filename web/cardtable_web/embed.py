@@ -66,6 +66,7 @@ from pyengine.telling import told
 from pyengine.words import say
 
 from . import drawing
+from .feed import SeatFeed, feed_for
 from .html import esc
 from .replay import Replay
 from .session import Session
@@ -204,9 +205,9 @@ def read_seat(raw: object, state: pyengine.State, interactive: bool) -> int | No
             raise ValueError("an interactive embed shows a seat's view: give seat as a number")
         return None
     seat = int(raw) if isinstance(raw, str) and raw.isdigit() and len(raw) <= 3 else raw
-    if not _whole(seat) or not 0 <= seat < state.players:  # type: ignore[operator]
+    if not isinstance(seat, int) or not _whole(seat) or not 0 <= seat < state.players:
         raise ValueError(f"seat is a number from 0 to {state.players - 1}, or none for the public view")
-    return int(seat)  # type: ignore[arg-type]
+    return seat
 
 
 # -- commands from the host --------------------------------------------------------------------------------------
@@ -316,17 +317,19 @@ class Embed:
         assert self.session is not None
         return self.session.state
 
+    def feed(self) -> SeatFeed:
+        """The shown seat's feed (:func:`cardtable_web.feed.feed_for`, the one door): its moves only when that seat
+        is a player here who decides now; a view only names the shown seat "you" in words, never "You"."""
+        session = self.session
+        assert session is not None and session.viewer == self.request.seat
+        interactive = self.request.interactive
+        you = session.you if interactive else self.request.seat
+        return feed_for(session.state, session.names, session.computers, self.request.seat, you, session.trail,
+                        offer=interactive and session.decides_now())
+
     def view(self) -> dict[str, Any]:
-        """The shown seat's view, each seat's latest turn marked; moves only when that seat is a player here
-        who decides now."""
-        if self.replay is not None:
-            return self.replay.view()
-        assert self.session is not None and self.session.viewer == self.request.seat
-        view = self.session.screen_view()  # the table's view of the shown seat, latest turns included
-        if not self.request.interactive:  # a view only: nothing to play, and the shown seat is "you"
-            view["moves"] = {}
-            view["you"] = self.request.seat
-        return view
+        """The shown seat's view, each seat's latest turn marked."""
+        return self.replay.view() if self.replay is not None else self.feed().view
 
     def html(self) -> str:
         """The frame's content: the headline and scores (with ``controls``), the board."""
@@ -334,12 +337,15 @@ class Embed:
             replay = self.replay
             top = ""
             if self.request.controls:
-                top = replay.controls_html() + drawing.scores_html(self.state, replay.names)
+                state = self.state
+                top = replay.controls_html() + drawing.scores_html(self.game, state.scores(), state.current_player,
+                                                                   replay.names)
             return top + drawing.render_view(self.game, replay.view())
         session = self.session
         assert session is not None
-        top = drawing.status_html(session) if self.request.controls else ""
-        return top + drawing.render_view(self.game, self.view(), session.selection)
+        feed = self.feed()
+        top = drawing.status_html(feed, self.game) if self.request.controls else ""
+        return top + drawing.render_view(self.game, feed.view, session.selection)
 
     def describe(self, kind: str, data: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The ``ready`` / ``loaded`` event."""

@@ -36,12 +36,11 @@ from .effects import (
     TableScreen,
     Think,
     WarmWorker,
+    Wire,
 )
 from .html import esc
 from .keeping import Keeper
 from .registry import site_game
-from .remote import Wire
-from .remote_host import HostTable
 
 _FOCUS_ATTRIBUTES = ("data-action", "data-select", "data-ui", "id")
 NEXT_CHOICE = "[data-select]:not([disabled]), [data-action]:not([disabled]), [data-ui='take-device']"
@@ -58,7 +57,7 @@ class Page:
 
     def __init__(self) -> None:
         # web/store.js: the browser's localStorage, or the page's own where the browser lets the site keep nothing
-        self.controller: TableController = HostTable(Keeper(window.cardTableStorage))
+        self.controller = TableController(Keeper(window.cardTableStorage))
         self.zoom = 1.0
         self.shown: tuple[str, str] | None = None
         """The title and game the table shows (its stylesheet and rules page are loaded once per game)."""
@@ -313,7 +312,7 @@ class Page:
             return
         ui, action, select, attempt = (
             text_or_none(target.getAttribute(f"data-{name}")) for name in ("ui", "action", "select", "try"))
-        if self.controller.session is None and self.controller.replay is None:
+        if self.controller.mode is None:
             return
         event.preventDefault()
         if ui == "banner":  # the banner opens to its full text, and closes again
