@@ -74,7 +74,7 @@ async function start() {
   python.configure(build, "cached", document.baseURI, game);
   const py = await python.loadPyodide();
   performance.mark("embed-pyodide");
-  py.runPython("from cardtable_web.embed import main\nmain()");
+  py.runPython("from cardtable_web.embed_page import start\nstart()");
 }
 
 if (window.cardTableEmbedRefused) {

@@ -46,12 +46,12 @@ the right types, or longer than :data:`MAX_COMMAND` characters as JSON, gets an 
 Events carry nothing but what the frame shows or the host gave, so they are sent with target origin
 ``*`` unless ``origin`` is given.
 
-Everything here but :func:`main` is pure (no DOM), so it runs and is tested under CPython.
+Everything here is pure (no DOM), so it runs and is tested under CPython: the frame's adapter is
+:mod:`cardtable_web.embed_page`, and a rules page's "Copy embed code" buttons are :mod:`cardtable_web.figures`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from collections.abc import Mapping
@@ -446,53 +446,3 @@ def position_format_html(game: str, site: str) -> str:
         )
     parts.append("</section>")
     return "".join(parts)
-
-
-def add_embed_buttons(panel: Any, game: str, window: Any, proxy: Any) -> None:
-    """Give every ``.live-position`` of a rules page a "Copy embed code" button (``proxy``: Pyodide's
-    ``create_proxy``; ``window``: the page's window)."""
-    site = str(window.URL.new(".", window.document.baseURI).href)
-    document = window.document
-    if not document.getElementById("style-embed"):  # the button's and the section's styles
-        link = document.createElement("link")
-        link.id, link.rel, link.href = "style-embed", "stylesheet", "web/embed.css"
-        document.head.append(link)
-    if not panel.querySelector("#position-format"):  # the page does not document its format: the engine does
-        panel.insertAdjacentHTML("beforeend", position_format_html(game, site))
-    for element in panel.querySelectorAll(".live-position"):
-        name = element.getAttribute("data-position")
-        if not isinstance(name, str):
-            continue
-        code = embed_code(site, game, name)
-        box = window.document.createElement("div")
-        box.className = "embed-code"
-        box.innerHTML = (
-            '<button type="button" class="btn">Copy embed code</button> <span class="hint" aria-live="polite">'
-            f'</span><textarea readonly hidden aria-label="Embed code">{esc(code)}</textarea>'
-        )
-        element.after(box)
-        button, note, area = box.querySelector("button"), box.querySelector(".hint"), box.querySelector("textarea")
-
-        async def write(code: str, note: Any) -> None:
-            try:
-                await window.navigator.clipboard.writeText(code)
-                note.textContent = "Copied."
-            except Exception:  # no clipboard here (or not allowed): the code is selected to copy by hand
-                note.textContent = "Select the code below and copy it."
-
-        def copy(_event: Any, code: str = code, note: Any = note, area: Any = area) -> None:
-            area.hidden = False
-            area.select()
-            asyncio.ensure_future(write(code, note))
-
-        button.addEventListener("click", proxy(copy))
-
-
-# -- the page ----------------------------------------------------------------------------------------------------
-
-
-def main() -> None:  # pragma: no cover - runs in the browser
-    """Start the frame: read the address, draw, and answer the host (see the module's docstring)."""
-    from . import embed_page
-
-    embed_page.start()

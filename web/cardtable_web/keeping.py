@@ -545,41 +545,13 @@ class Keeper:
             self.remove(OLD_UNREADABLE_KEY)
         current = self.raw(OLD_CURRENT_KEY)
         if current is not None:
-            self._migrate_current(current)
+            _migrate_current(self, current)
         self.remove(OLD_LAST_KEY)  # the last finished game: the history holds it too
         for key, entry in self.saves().items():
             if "line" not in entry:
-                self._migrate_save(key, entry)
+                _migrate_save(self, key, entry)
         self.lobby_summary(finished=len(self.aside()) > aside_before or self.raw(SAVES_KEY) != saves_before)
         return PUT_ASIDE if len(self.aside()) > aside_before else None
-
-    def _migrate_current(self, text: str) -> None:
-        stored = self.read(OLD_CURRENT_KEY, dict, None)  # an unreadable text is put aside by read
-        if stored is None:
-            return
-        try:
-            session = session_from(stored)
-        except ValueError as exc:
-            self.put_aside(OLD_CURRENT_KEY, text, str(exc)[:MAX_TEXT])
-            self.remove(OLD_CURRENT_KEY)
-            return
-        if not session.state.is_terminal() and game_key(session) not in self.saves():
-            self.keep(session)
-        self.remove(OLD_CURRENT_KEY)
-
-    def _migrate_save(self, key: str, entry: dict[str, Any]) -> None:
-        """An earlier version's kept game (its address) in today's form, under today's key (which names the
-        options)."""
-        session: Session | None = None
-        try:
-            session = address.decode(entry["address"])
-        except ValueError as exc:
-            self.put_aside(f"{SAVES_KEY} {key}"[:MAX_TEXT], entry, str(exc)[:MAX_TEXT])
-        saves = self.saves()
-        saves.pop(key, None)
-        self.write(SAVES_KEY, saves)
-        if session is not None and not session.state.is_terminal():
-            self.keep(session, entry["updated"] / 1000)
 
     # -- the lobby -----------------------------------------------------------------------------------------------
     def lobby_summary(self, finished: bool = True) -> dict[str, Any]:
@@ -616,6 +588,36 @@ class Keeper:
     def _line(kept: dict[str, Any]) -> str:
         line = kept.get("line")
         return line if isinstance(line, str) else moves_of(str(kept.get("address", "")))
+
+
+def _migrate_current(keeper: Keeper, text: str) -> None:
+    """An earlier version's save of the game on the table, kept as today's (an unreadable one put aside)."""
+    stored = keeper.read(OLD_CURRENT_KEY, dict, None)  # an unreadable text is put aside by read
+    if stored is None:
+        return
+    try:
+        session = session_from(stored)
+    except ValueError as exc:
+        keeper.put_aside(OLD_CURRENT_KEY, text, str(exc)[:MAX_TEXT])
+        keeper.remove(OLD_CURRENT_KEY)
+        return
+    if not session.state.is_terminal() and game_key(session) not in keeper.saves():
+        keeper.keep(session)
+    keeper.remove(OLD_CURRENT_KEY)
+
+def _migrate_save(keeper: Keeper, key: str, entry: dict[str, Any]) -> None:
+    """An earlier version's kept game (its address) in today's form, under today's key (which names the
+    options)."""
+    session: Session | None = None
+    try:
+        session = address.decode(entry["address"])
+    except ValueError as exc:
+        keeper.put_aside(f"{SAVES_KEY} {key}"[:MAX_TEXT], entry, str(exc)[:MAX_TEXT])
+    saves = keeper.saves()
+    saves.pop(key, None)
+    keeper.write(SAVES_KEY, saves)
+    if session is not None and not session.state.is_terminal():
+        keeper.keep(session, entry["updated"] / 1000)
 
 
 def finished_text(entry: dict[str, Any]) -> str:

@@ -17,7 +17,7 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 import pyengine
 
-from . import drawing, embed, remote_page
+from . import drawing, remote_page
 from .controller import TableController
 from .dom import byid, decide, guarded, js_object, load_stylesheet, text_or_none
 from .effects import (
@@ -38,6 +38,7 @@ from .effects import (
     WarmWorker,
     Wire,
 )
+from .figures import render_live_positions
 from .html import esc
 from .keeping import Keeper
 from .registry import site_game
@@ -374,18 +375,6 @@ def restore_focus(key: tuple[str, str] | None) -> bool:
     if document.activeElement != element:
         element.focus(js_object(preventScroll=True))
     return True
-
-
-def render_live_positions(panel: Any, game: str) -> None:
-    """Draw every ``.live-position`` of a rules page: a named position of the game, in its public view."""
-    load_stylesheet(game)  # opened from the lobby, no table of this game has loaded it yet
-    for element in panel.querySelectorAll(".live-position"):
-        try:
-            state = pyengine.core.named_position(game, text_or_none(element.getAttribute("data-position")))
-            element.innerHTML = drawing.render_state(state, None)
-        except ValueError as exc:
-            element.textContent = f"(This position could not be shown: {exc})"
-    embed.add_embed_buttons(panel, game, window, create_proxy)  # each figure's "Copy embed code"
 
 
 def fresh_seed() -> int:
