@@ -177,6 +177,8 @@ class PlayMode:
         held first (:mod:`cardtable_web.misclick`), and played by its second tap or when its time is up."""
         session = self.session
         held, self.held = self.held, None
+        if held is not None:
+            session.clear_advice()
         if self.computer.busy or session.computer_to_move():
             session.message = PLEASE_WAIT
             return self.refresh()
@@ -189,7 +191,8 @@ class PlayMode:
         return self.refresh()
 
     def hold(self, text: str) -> Effects:
-        """Hold a move that would show a card: it is highlighted, alone on offer, with what to do to play it."""
+        """Hold a move that would show a card: it is highlighted, with what to do to play it (every move stays on
+        offer, so another tap chooses another move)."""
         session = self.session
         chosen = policy(self.table.keeper)
         words = held_words(chosen, drawing.move_sentence(session.setup.game, session.screen_view(), text))
