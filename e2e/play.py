@@ -47,10 +47,6 @@ def one_click(page: Page, rnd: random.Random, prefer: tuple[str, ...] = ()) -> N
 
     ``prefer`` lists action-text prefixes picked first when offered.
     """
-    held = page.locator("#board [data-action].hinted:visible")
-    if held.count() and "It shows a card" in page.locator("#advice").inner_text():
-        held.first.click()  # a move that shows a card waits for its second tap
-        return
     actions = page.locator("#board [data-action]:visible")
     texts = actions.evaluate_all("els => els.map(e => e.dataset.action)")
     selects = page.locator("#board [data-select]:visible")

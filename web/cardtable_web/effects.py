@@ -98,8 +98,6 @@ class TableScreen:
     undo_reason: str
     marker: str
     """The page's state for tests and the styles: ``ready``, ``thinking`` or ``over``."""
-    misclick: str = "confirm"
-    """How a move that would show a card waits (:mod:`cardtable_web.misclick`): the table's setting shows it."""
 
 
 @dataclass(frozen=True)

@@ -166,7 +166,6 @@ class Page:
         byid("status").innerHTML = screen.status_html
         byid("banner").textContent = screen.banner
         byid("pace-table").value = str(screen.pace)
-        byid("misclick-table").value = screen.misclick
         board = byid("board")
         window.cardTableMotion.redraw(board, self.zoomed(screen.board_html) if screen.zoomable else screen.board_html)
         self.draw_legend(screen.game)
@@ -406,8 +405,6 @@ def main() -> None:
     bridge.playAgain = page.call(lambda: control.play_again(fresh_seed()))
     bridge.setPace = page.call(lambda delay: control.set_pace(int(delay)))
     bridge.cancel = page.call(control.cancel)
-    byid("misclick-table").addEventListener("change", page.call(lambda event: control.set_misclick(
-        str(event.target.value))))
     bridge.startLesson = page.call(lambda game: control.start_lesson(str(game)))
     bridge.drawFigures = create_proxy(page.guard(page.draw_figures))
     bridge.decisionStats = create_proxy(page.stats)
