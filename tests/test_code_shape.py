@@ -44,3 +44,64 @@ def test_no_product_function_is_over_60_lines() -> None:
     """Split a longer function into named steps."""
     found = [line for path in product_modules() for line in long_functions(path)]
     assert not found, f"functions over {MAX_LINES} lines:\n" + "\n".join(found)
+
+
+MAX_CLASS_LINES = 300
+DOM_CALLS = frozenset({"getElementById", "querySelector", "querySelectorAll", "addEventListener", "createElement",
+                       "insertAdjacentHTML"})
+"""The DOM's own methods: a module that calls one touches the DOM, whoever handed it the page's objects."""
+
+
+def browser_modules() -> dict[str, Path]:
+    """Every module of the browser package, by its dotted name."""
+    package = ROOT / "web" / "cardtable_web"
+    return {
+        ".".join(("cardtable_web", *path.relative_to(package).with_suffix("").parts)).removesuffix(".__init__"): path
+        for path in sorted(package.rglob("*.py"))
+    }
+
+
+def touches_the_dom(path: Path) -> bool:
+    """Whether a module imports the browser's modules (``js``, ``pyodide``) or calls a method of the DOM."""
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in ("js", "pyodide"):
+            return True
+        if isinstance(node, ast.Import) and any(a.name.split(".")[0] in ("js", "pyodide") for a in node.names):
+            return True
+        if isinstance(node, ast.Attribute) and node.attr in DOM_CALLS:
+            return True
+    return False
+
+
+def test_no_class_of_the_browser_package_is_over_300_lines() -> None:
+    """Split a longer class into collaborators (the table's modes, the remote seats, the computer's turns)."""
+    found = []
+    for name, path in browser_modules().items():
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
+                lines = node.end_lineno - node.lineno + 1
+                if lines > MAX_CLASS_LINES:
+                    found.append(f"{name}.{node.name} ({lines} lines)")
+    assert not found, f"classes over {MAX_CLASS_LINES} lines:\n" + "\n".join(found)
+
+
+def test_every_module_that_touches_the_dom_is_named_in_one_list() -> None:
+    """``cardtable_web.DOM_ADAPTERS`` names exactly the modules that touch the DOM, and the architecture page says
+    the same: every other module is pure, runs under CPython and is imported ahead of time by the snapshot."""
+    import cardtable_web
+
+    touching = {name for name, path in browser_modules().items() if touches_the_dom(path)}
+    assert touching == set(cardtable_web.DOM_ADAPTERS)
+    architecture = (ROOT / "docs" / "architecture.md").read_text("utf-8")
+    listed = architecture.split("Only these modules touch the browser:", 1)[1].split("\n\n", 1)[0]
+    named = {f"cardtable_web.{word.strip('`,. ').removesuffix('.py')}" for word in listed.split() if word.endswith(
+        (".py`", ".py`,", ".py`."))}
+    assert named == set(cardtable_web.DOM_ADAPTERS), "docs/architecture.md names other DOM modules than the code"
+
+
+def test_the_check_finds_a_module_that_touches_the_dom(tmp_path: Path) -> None:
+    sneaky = tmp_path / "sneaky.py"
+    sneaky.write_text("def draw(panel):\n    panel.querySelector('.x').remove()\n", "utf-8")
+    pure = tmp_path / "pure.py"
+    pure.write_text("def draw(view):\n    return '<p>querySelector</p>'\n", "utf-8")
+    assert touches_the_dom(sneaky) and not touches_the_dom(pure)

@@ -466,13 +466,13 @@ def test_a_table_starts_whatever_storage_holds() -> None:
 def test_a_computer_turn_plays_out_step_by_step_at_the_chosen_pace() -> None:
     """The chosen pause comes before a computer's turn; each further step of the turn waits a shorter pause, long
     enough for its slide to be seen (none at the instant pace)."""
-    from cardtable_web.controller import STEP_SECONDS, step_pause
+    from cardtable_web.computer import STEP_SECONDS, Computer, step_pause
     from cardtable_web.session import Session
     from cardtable_web.setup import Seat, Setup
 
     assert step_pause(0) == 0 and step_pause(0.6) == STEP_SECONDS and step_pause(1.5) == 0.75
     session = Session(Setup("carbon-city-zero", 2, 3, [Seat(True, "easy"), Seat(True, "easy")], {}, 600))
-    controller = TableController(Keeper(MemoryStorage()))
-    first, further = controller.think(session).task, controller.think(session).task
+    computer = Computer()
+    first, further = computer.think(session).task, computer.think(session).task
     assert len(session.state.legal_texts()) > 1, "not a forced move"
     assert (first.pause, further.pause) == (0.6, STEP_SECONDS)

@@ -111,7 +111,7 @@ def session_for(game: str, players: int, seed: int, rnd: random.Random) -> Sessi
 def table_texts(session: Session, rnd: random.Random, earlier: list[pyengine.State]) -> Iterator[tuple[str, str]]:
     """(what, text) of every suggestion and refusal the table of the deciding human can show now (a sample of
     each); a suggestion that shows its move's notation is said to be one."""
-    view = drawing.full_view(session.screen_view())
+    view = session.screen_view()
     moves = list(view["moves"])
     for action in rnd.sample(moves, min(4, len(moves))):
         hint = drawing.hint_of(session, action)
@@ -151,13 +151,15 @@ def game_texts(game: str, players: int, seed: int) -> Iterator[tuple[str, str]]:
             session.viewer = seat
             decisions += 1
             yield "banner", drawing.banner(session, since)
-            yield "headline", drawing.headline(session)
+            yield "headline", session.feed().headline
             yield from table_texts(session, rnd, earlier)
             since = len(state.history())
         earlier.append(state)
         session.state = state.apply(rnd.choice(state.legal_actions()))
-    yield "headline", drawing.headline(session)
-    yield "scores", re.sub(r"<[^>]+>", " ", drawing.scores_html(session.state, session.names))
+    yield "headline", session.feed().headline
+    state = session.state
+    scores = drawing.scores_html(state.game, state.scores(), state.current_player, session.names)
+    yield "scores", re.sub(r"<[^>]+>", " ", scores)
     for line in session.log_lines():
         yield "log", line
 

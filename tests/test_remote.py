@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cardtable_web.controller import TableController
 from cardtable_web.effects import Click, Decided, Effect, TableScreen, Think, ThinkTask
 from cardtable_web.keeping import Keeper, MemoryStorage
 from cardtable_web.remote import (
@@ -21,18 +22,36 @@ from cardtable_web.remote import (
     Wire,
     check_invitation,
     message,
-    said_log,
 )
-from cardtable_web.remote_guest import GuestTable
-from cardtable_web.remote_host import REMOTE_SEATS_KEY, HostTable, RemoteSession
+from cardtable_web.remote_guest import GuestMode
+from cardtable_web.remote_host import REMOTE_SEATS_KEY, Hosting, RemoteSession
 
 import pyengine
+from pyengine.words import say
 
 from .test_controller import choices
 
 BUILD = "build-1"
 ROOT = Path(__file__).resolve().parents[1]
 NOW = 1_000_000.0
+
+
+def host_table(storage: MemoryStorage | None = None) -> Hosting:
+    """A table page's table and its remote play (what the page's adapter makes)."""
+    return Hosting(TableController(Keeper(storage or MemoryStorage())), BUILD)
+
+
+def guest_page(seat: int, game: str) -> GuestMode:
+    """A guest's page: its table in the guest's mode."""
+    table = TableController(Keeper(MemoryStorage()))
+    guest = GuestMode(table, BUILD, seat, game)
+    table.show(guest)
+    return guest
+
+
+def said_log(state: pyengine.State, names: list[str], seat: int) -> list[str]:
+    """The public log, each entry said for ``seat``."""
+    return [say(entry.text, names, seat) for entry in state.log()]
 
 
 def decide_at_random(task: ThinkTask) -> Decided:
@@ -46,10 +65,11 @@ class Table:
     def __init__(
         self, game: str, players: int, seed: int = 3, bots: list[int] | None = None, position: str | None = None
     ) -> None:
-        self.host = HostTable(Keeper(MemoryStorage()), BUILD)
+        self.hosting = host_table()
+        self.host = self.hosting.table
         counter = iter(range(1, 10_000))
-        self.host.tokens = lambda: f"token-{next(counter)}"
-        self.guests: dict[int, GuestTable] = {}
+        self.hosting.tokens = lambda: f"token-{next(counter)}"
+        self.guests: dict[int, GuestMode] = {}
         self.received: dict[int, list[str]] = {}
         """Every message sent to each seat's guest."""
         self.invitations: dict[int, dict[str, Any]] = {}
@@ -63,7 +83,7 @@ class Table:
             "delay": 0,
             "position": position,
         }
-        self.run(self.host.start_remote(json.dumps(settings), BUILD, NOW))
+        self.run(self.hosting.start_remote(json.dumps(settings), BUILD, NOW))
 
     def run(self, effects: list[Effect]) -> None:
         pending = list(effects)
@@ -84,8 +104,8 @@ class Table:
             self.notes.append(data["text"])
         elif effect.command == "connect":
             seat = data["seat"]
-            self.guests[seat] = GuestTable(Keeper(MemoryStorage()), BUILD, seat, self.host.session.setup.game)
-            return self.host.joined(seat)
+            self.guests[seat] = guest_page(seat, self.host.session.setup.game)
+            return self.hosting.joined(seat)
         elif effect.command == "send":
             self.received.setdefault(data["seat"], []).append(data["text"])
             guest = self.guests.get(data["seat"])
@@ -98,11 +118,11 @@ class Table:
     def guest_effects(self, seat: int, effects: list[Effect]) -> None:
         for effect in effects:
             if isinstance(effect, Wire) and effect.command == "send-host":
-                self.run(self.host.guest_message(seat, effect.data["text"]))
+                self.run(self.hosting.guest_message(seat, effect.data["text"]))
 
     def join(self, seat: int, now: float = NOW) -> None:
         invitation = self.invitations[seat]
-        self.run(self.host.reply(invitation["token"], BUILD, now))
+        self.run(self.hosting.reply(invitation["token"], BUILD, now))
 
     def guest_screen(self, seat: int) -> TableScreen:
         screen = self.guests[seat].refresh()[0]
@@ -124,7 +144,8 @@ class Table:
 def hidden_from(state: pyengine.State, seat: int) -> tuple[set[str], list[str]]:
     """The cards in other seats' hands that ``seat``'s own view does not show, and the draw pile's order."""
     core = state.core
-    shown = json.dumps(state.view(seat), ensure_ascii=False)
+    public = [dict(entry.facts) for entry in state.log()]  # each turn's public facts (the latest turns' marks)
+    shown = json.dumps([state.view(seat), public], ensure_ascii=False)
     others = {str(card) for index, hand in enumerate(core.hands) if index != seat for card in hand}
     pile = getattr(core, "draw", None) or getattr(core, "pile", None) or ()
     return {card for card in others if card not in shown}, [str(card) for card in pile]
@@ -144,7 +165,7 @@ def leaks(text: str, state: pyengine.State, seat: int) -> list[str]:
     if fields.get("record") is not None:  # the record, with its seed, is sent once the game is over
         return []
     found = []
-    if "log" in fields and fields["log"] != said_log(state, fields["view"]["names"], seat)[fields["log_start"] :]:
+    if "log" in fields and fields["log"] != said_log(state, fields["names"], seat)[fields["log_start"] :]:
         found.append("a log that is not the public log")
     rest = json.dumps({k: v for k, v in fields.items() if k != "log"}, ensure_ascii=False)
     hidden, pile = hidden_from(state, seat)
@@ -185,7 +206,7 @@ def test_whole_games_reach_every_guest_without_a_hidden_card(
     for seat in remote_seats:
         guest = table.guests[seat]
         assert guest.finished is not None and guest.finished.state.record() == final.record()
-        assert guest.keeper.history()[0]["result"]  # the result is in the guest's statistics
+        assert guest.table.keeper.history()[0]["result"]  # the result is in the guest's statistics
         last = table.guest_screen(seat)
         assert last.over and last.moves == len(final.history())
 
@@ -228,7 +249,7 @@ def refusal(table: Table, seat: int, text: str) -> str:
     """Send a raw message on ``seat``'s connection; the reason the host sends back."""
     before = len(table.received.get(seat, []))
     moves = len(table.host.session.state.history())
-    table.run(table.host.guest_message(seat, text))
+    table.run(table.hosting.guest_message(seat, text))
     assert len(table.host.session.state.history()) == moves  # nothing changed
     answers = [json.loads(t) for t in table.received[seat][before:]]
     return next(a["reason"] for a in answers if a["kind"] == "refused")
@@ -239,7 +260,7 @@ def test_a_hostile_guest_is_refused_with_a_reason() -> None:
     table.join(1)
     state = table.host.session.state
     if state.current_player == 1:
-        table.run(table.host.guest_message(1, message("act", BUILD, action=state.legal_texts()[0], moves=0)))
+        table.run(table.hosting.guest_message(1, message("act", BUILD, action=state.legal_texts()[0], moves=0)))
     host_move = len(table.host.session.state.history())
     assert table.host.session.state.current_player == 0
     legal = table.host.session.state.legal_texts()[0]
@@ -257,7 +278,7 @@ def test_a_hostile_guest_is_refused_with_a_reason() -> None:
     assert "no message of the kind" in refusal(table, 1, message("deal", BUILD))
     assert "moved on" in refusal(table, 1, message("act", BUILD, action=legal, moves=moves - 1))
     assert "names no action" in refusal(table, 1, message("act", BUILD, action=["lock"], moves=moves))
-    table.run(table.host.guest_message(1, message("act", BUILD, action=legal, moves=moves)))
+    table.run(table.hosting.guest_message(1, message("act", BUILD, action=legal, moves=moves)))
     assert len(table.host.session.state.history()) > moves  # the same move, well written, is played
 
 
@@ -271,33 +292,33 @@ def test_a_message_after_the_end_is_refused() -> None:
 
 def test_a_message_on_a_connection_that_is_not_open_is_ignored() -> None:
     table = Table("silver-bars", 2, seed=2)
-    assert table.host.guest_message(1, message("act", BUILD, action="x", moves=0)) == []
+    assert table.hosting.guest_message(1, message("act", BUILD, action="x", moves=0)) == []
 
 
 def test_invitations_are_used_once_and_expire() -> None:
     table = Table("carbondale", 3, seed=2)
     first = table.invitations[1]
     assert first["expires"] == NOW + INVITATION_SECONDS * 1000
-    table.run(table.host.reply(table.invitations[2]["token"], BUILD, NOW + INVITATION_SECONDS * 1000 + 1))
+    table.run(table.hosting.reply(table.invitations[2]["token"], BUILD, NOW + INVITATION_SECONDS * 1000 + 1))
     assert "expired invitation" in table.notes[-1]
-    table.run(table.host.reply(first["token"], "build-0", NOW))
+    table.run(table.hosting.reply(first["token"], "build-0", NOW))
     assert "different build" in table.notes[-1]
     table.join(1)
     assert 1 in table.guests
-    table.run(table.host.reply(first["token"], BUILD, NOW))
+    table.run(table.hosting.reply(first["token"], BUILD, NOW))
     assert "already used" in table.notes[-1]
-    table.run(table.host.reply("forged", BUILD, NOW))
+    table.run(table.hosting.reply("forged", BUILD, NOW))
     assert "no invitation of this table" in table.notes[-1]
-    table.run(table.host.invite(1, NOW))
+    table.run(table.hosting.invite(1, NOW))
     assert "is connected" in table.notes[-1]  # the table is full for that seat
 
 
 def test_a_newer_invitation_replaces_the_older_one() -> None:
     table = Table("silver-bars", 2, seed=2)
     old = table.invitations[1]["token"]
-    table.run(table.host.invite(1, NOW))
+    table.run(table.hosting.invite(1, NOW))
     assert table.invitations[1]["token"] != old
-    table.run(table.host.reply(old, BUILD, NOW))
+    table.run(table.hosting.reply(old, BUILD, NOW))
     assert "no invitation of this table" in table.notes[-1]
 
 
@@ -314,10 +335,10 @@ def test_a_dropped_guest_rejoins_with_a_new_invitation() -> None:
     table = Table("silver-bars", 2, seed=2)
     table.join(1)
     moves = guest_to_move(table)
-    table.run(table.host.left(1))
+    table.run(table.hosting.left(1))
     assert "left the table" in table.host_screen.message
     assert "Player 2: not connected" in table.host_screen.status_html
-    table.run(table.host.invite(1, NOW + 10))
+    table.run(table.hosting.invite(1, NOW + 10))
     table.join(1, NOW + 20)  # a new guest page (the old one reloaded)
     assert table.guests[1].guest.view["moves"]  # it plays on where the game was
     assert len(table.guests[1].guest.log) == moves
@@ -334,14 +355,14 @@ def test_a_reloaded_host_hosts_its_game_again_with_new_invitations() -> None:
     table.join(1)
     guest_to_move(table)
     storage = table.host.keeper.storage
-    again = HostTable(Keeper(storage), BUILD)
-    effects = again.address_changed("#" + table.host.address)
-    session = again.session
+    again = host_table(storage)
+    effects = again.table.address_changed("#" + table.host.address)
+    session = again.table.session
     assert isinstance(session, RemoteSession) and session.remote == (1,) and session.host_seat == 0
     assert session.state.history() == table.host.session.state.history()
     invited = [e.data for e in effects if isinstance(e, Wire) and e.command == "invite"]
     assert [(i["seat"], i["build"]) for i in invited] == [(1, BUILD)]
-    plain = HostTable(Keeper(MemoryStorage()), BUILD)  # a game this browser did not host stays a plain game
+    plain = host_table().table  # a game this browser did not host stays a plain game
     plain.start(json.dumps({"game": "silver-bars", "players": 2, "seed": 4, "bots": [1], "delay": 0}))
     assert not isinstance(plain.session, RemoteSession)
     table.play_out(random.Random(2))
@@ -352,7 +373,7 @@ def test_the_host_gives_a_dropped_seat_to_the_computer() -> None:
     table = Table("carbondale", 2, position="lesson-win")
     table.join(1)
     guest = table.guests[1]
-    table.run(table.host.give_to_computer(1))
+    table.run(table.hosting.give_to_computer(1))
     assert guest.gone and "computer" in guest.guest.message
     assert table.host.session.setup.seats[1].computer
     table.play_out(random.Random(4))  # the host alone plays against the computer now
@@ -396,23 +417,23 @@ def test_a_refused_guest_move_is_said_on_the_guest_page() -> None:
     table.join(1)
     guest_to_move(table)
     assert table.guests[1].refresh()  # drawn
-    table.run(table.host.guest_message(1, message("act", BUILD, action="nonsense", moves=-1)))
+    table.run(table.hosting.guest_message(1, message("act", BUILD, action="nonsense", moves=-1)))
     assert "moved on" in table.guest_screen(1).message
 
 
 def test_a_game_begun_elsewhere_goes_on_with_its_guests() -> None:
     state = pyengine.new_game("silver-bars", 2, 9, {})
     state = state.apply(state.legal_texts()[0])
-    host = HostTable(Keeper(MemoryStorage()), BUILD)
+    host = host_table()
     settings = {"game": "silver-bars", "players": 2, "seed": 9, "record": state.record()}
     host.start_remote(json.dumps(settings), BUILD, NOW)
-    assert host.session is not None and host.session.state.record() == state.record()
+    assert host.table.session is not None and host.table.session.state.record() == state.record()
     wrong = {**settings, "seed": 8}
     assert "another game" in host.start_remote(json.dumps(wrong), BUILD, NOW)[0].text  # type: ignore[attr-defined]
 
 
 def test_the_remote_seats_must_leave_one_for_the_host() -> None:
-    host = HostTable(Keeper(MemoryStorage()), BUILD)
+    host = host_table()
     settings = {"game": "silver-bars", "players": 2, "seed": 1, "remote": [0, 1]}
     effects = host.start_remote(json.dumps(settings), BUILD, NOW)
     assert "cannot be played on another device" in effects[0].text  # type: ignore[attr-defined]

@@ -51,7 +51,7 @@ def test_against_the_computer_no_handover_and_no_acting_out_of_turn(game: str) -
         steps += 1
         assert session.viewer == 0
         drawing.table_html(session)
-        drawing.status_html(session)
+        drawing.status_html(session.feed(), session.setup.game)
 
 
 @pytest.mark.parametrize("game", TWO_PLAYER_GAMES[:1])
@@ -86,11 +86,12 @@ def test_a_saved_game_resumes_exactly(game: str) -> None:
 def test_scores_say_what_they_count_when_not_points() -> None:
     """Carbon City Zero's shared score is the carbon cut so far, in words; plain points are plain numbers."""
     ccz = Session(Setup.from_json(json.dumps({"game": "carbon-city-zero", "players": 1, "seed": 3})))
-    assert "<b>no carbon cut yet</b>" in drawing.status_html(ccz)
+    assert "<b>no carbon cut yet</b>" in drawing.status_html(ccz.feed(), ccz.setup.game)
     words = renderer_for("carbon-city-zero").score_words
     assert (words(6), words(-3), words(0)) == ("cut 6 carbon", "added 3 carbon", "no carbon cut yet")
     bars = Session(Setup.from_json(setup_json("silver-bars")))
-    assert "<b>0</b>" in drawing.status_html(bars) and "carbon" not in drawing.status_html(bars)
+    status = drawing.status_html(bars.feed(), bars.setup.game)
+    assert "<b>0</b>" in status and "carbon" not in status
 
 
 def test_words_come_from_one_place() -> None:
@@ -98,7 +99,7 @@ def test_words_come_from_one_place() -> None:
     session = Session(Setup("silver-bars", 2, 3, [Seat(False), Seat(True, "easy")]))
     assert session.say("{0} {0:wins} with {0:poss} vaults") == "You win with your vaults"
     assert session.say("{1} {1:wins} with {1:poss} vaults") == "Computer 2 (easy) wins with Computer 2 (easy)'s vaults"
-    assert drawing.headline(session) == "Your turn"
+    assert session.feed().headline == "Your turn"
     hotseat = Session(Setup("silver-bars", 2, 3, [Seat(False), Seat(False)]))
     assert hotseat.say("{1} {1:deals}") == "Player 2 deals"
 

@@ -77,7 +77,7 @@ async function start() {
   python.configure(build, "cached", document.baseURI, game);
   const py = await python.loadPyodide();
   performance.mark("embed-pyodide");
-  py.runPython("from cardtable_web.embed import main\nmain()");
+  py.runPython("from cardtable_web.embed_page import start\nstart()");
   // Then offline and quick the next time too: the service worker keeps the site and the memory snapshot (it starts
   // caching once the frame is drawn). An embed shows no notice of a new version: it takes it on a later visit.
   import(new URL("web/offline.js", document.baseURI).href).catch((error) => console.warn(error));

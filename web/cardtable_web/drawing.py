@@ -10,6 +10,7 @@ from typing import Any
 import pyengine
 from pyengine.words import say, seat_names
 
+from .feed import Ask, SeatFeed, sentence
 from .html import esc
 from .registry import renderer_for
 from .selection import Selection, decode
@@ -17,14 +18,10 @@ from .session import Hint, Session
 
 
 def render_view(game: str, view: dict[str, Any], selection: Selection | str | None = None) -> str:
-    """The game's renderer on a view (``names`` and ``you`` are filled in when missing); ``selection`` is a
-    selection value, or the text of a clicked ``data-select`` (decoded here: ``ValueError`` for a bad text)."""
-    return str(renderer_for(game).render(full_view(view), chosen(selection)))
-
-
-def full_view(view: dict[str, Any]) -> dict[str, Any]:
-    """A view with ``names`` and ``you`` (filled in when missing), as the renderers take it."""
-    return {"names": seat_names(int(view["players"])), "you": None, **view}
+    """The game's renderer on a seat's view (with its ``names`` and ``you``, as :mod:`cardtable_web.feed` gives
+    it); ``selection`` is a selection value, or the text of a clicked ``data-select`` (decoded here: ``ValueError``
+    for a bad text)."""
+    return str(renderer_for(game).render(view, chosen(selection)))
 
 
 def chosen(selection: Selection | str | None) -> Selection | None:
@@ -54,7 +51,7 @@ def hint_of(session: Session, action: str) -> Hint:
     """Where the table shows a suggested move, and the move in words: the element playing it, or for a move made
     in steps the next selection toward it (the renderer's ``selection_for``, from the legal moves' facts: nothing
     is drawn). The words are the renderer's ``move_words``, said to the player who decides."""
-    view = full_view(session.screen_view())
+    view = session.screen_view()
     renderer = renderer_for(session.setup.game)
     if action not in view["moves"]:
         return Hint(action, None, "Suggested move: none of the moves on the table.")
@@ -66,41 +63,38 @@ def hint_of(session: Session, action: str) -> Hint:
     return Hint(action, select, f"Suggested move: {said} Choose {words} first.")
 
 
-def sentence(text: str) -> str:
-    """A phrase as a sentence: its first letter capitalised, a full stop at its end."""
-    text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+def status_html(feed: SeatFeed, game: str) -> str:
+    """The headline and the scores of a seat's feed (its take-back request apart: :func:`ask_html`)."""
+    view = feed.view
+    return f'<p class="headline">{esc(feed.headline)}</p>' + scores_html(
+        game, view["scores"], view["current_player"], view["names"])
 
 
-def headline(session: Session) -> str:
-    """Whose turn it is, or how the game ended, in words for this table."""
-    state = session.state
-    outcome = state.outcome()
-    if outcome is not None:
-        return session.say(outcome.words())
-    seat = state.current_player
-    assert seat is not None
-    if seat == session.you:
-        return "Your turn"
-    if session.setup.seats[seat].computer:
-        return session.say(f"{{{seat}}} is thinking…")
-    return session.say(f"{{{seat}}} to play")
-
-
-def status_html(session: Session) -> str:
-    """The headline and the scores."""
-    return f'<p class="headline">{esc(headline(session))}</p>' + scores_html(session.state, session.shown_names())
-
-
-def scores_html(state: pyengine.State, names: list[str]) -> str:
+def scores_html(game: str, scores: list[Any], current: int | None, names: list[str]) -> str:
     """Each seat's score now, in the renderer's words when plain points would mislead (its ``score_words``)."""
-    words = getattr(renderer_for(state.game), "score_words", score_text)
+    words = getattr(renderer_for(game), "score_words", score_text)
     chips = "".join(
-        f'<li class="score seat-{i}{" current" if i == state.current_player else ""}">'
+        f'<li class="score seat-{i}{" current" if i == current else ""}">'
         f'<span class="who">{esc(names[i])}</span> <b>{esc(words(s))}</b></li>'
-        for i, s in enumerate(state.scores())
+        for i, s in enumerate(scores)
     )
     return f'<ul class="scores" aria-label="Scores">{chips}</ul>'
+
+
+def ask_html(ask: Ask | None, you: int | None, names: list[str]) -> str:
+    """A take-back waiting for agreement, for the player at ``you``: agree or refuse it, or wait for the others."""
+    if ask is None:
+        return ""
+    if ask.seat == you:
+        return '<p class="remote-ask" role="status">Waiting for the others to agree to your take-back…</p>'
+    name = esc(names[ask.seat] if 0 <= ask.seat < len(names) else "A player")
+    if you in ask.agreed:
+        return f'<p class="remote-ask" role="status">You agreed to {name}\'s take-back.</p>'
+    return (
+        f'<p class="remote-ask" role="status">{name} asks to take back their last move. '
+        '<button type="button" class="btn" data-ui="remote-agree">Agree</button> '
+        '<button type="button" class="btn" data-ui="remote-refuse">Refuse</button></p>'
+    )
 
 
 def banner(session: Session, since: int) -> str:

@@ -5,10 +5,9 @@ host must do). Plain values, so a controller runs and is tested under CPython; t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
 from typing import Any
-
-from .remote import Wire
 
 # -- events ----------------------------------------------------------------------------------------------------
 
@@ -200,6 +199,18 @@ class Post:
     """An embed's event for the host page (see :mod:`cardtable_web.embed`)."""
 
     event: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Wire:
+    """An effect for the page's connection code (``web/remote.js``) when playing on separate devices: a command
+    and its data, JSON-safe."""
+
+    command: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> str:
+        return json.dumps({"command": self.command, **self.data}, ensure_ascii=False)
 
 
 Effect = (

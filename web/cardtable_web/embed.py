@@ -46,12 +46,12 @@ the right types, or longer than :data:`MAX_COMMAND` characters as JSON, gets an 
 Events carry nothing but what the frame shows or the host gave, so they are sent with target origin
 ``*`` unless ``origin`` is given.
 
-Everything here but :func:`main` is pure (no DOM), so it runs and is tested under CPython.
+Everything here is pure (no DOM), so it runs and is tested under CPython: the frame's adapter is
+:mod:`cardtable_web.embed_page`, and a rules page's "Copy embed code" buttons are :mod:`cardtable_web.figures`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -66,6 +66,7 @@ from pyengine.telling import told
 from pyengine.words import say
 
 from . import drawing
+from .feed import SeatFeed, feed_for
 from .html import esc
 from .replay import Replay
 from .session import Session
@@ -318,17 +319,19 @@ class Embed:
         assert self.session is not None
         return self.session.state
 
+    def feed(self) -> SeatFeed:
+        """The shown seat's feed (:func:`cardtable_web.feed.feed_for`, the one door): its moves only when that seat
+        is a player here who decides now; a view only names the shown seat "you" in words, never "You"."""
+        session = self.session
+        assert session is not None and session.viewer == self.request.seat
+        interactive = self.request.interactive
+        you = session.you if interactive else self.request.seat
+        return feed_for(session.state, session.names, session.computers, self.request.seat, you, session.trail,
+                        offer=interactive and session.decides_now())
+
     def view(self) -> dict[str, Any]:
-        """The shown seat's view, each seat's latest turn marked; moves only when that seat is a player here
-        who decides now."""
-        if self.replay is not None:
-            return self.replay.view()
-        assert self.session is not None and self.session.viewer == self.request.seat
-        view = self.session.screen_view()  # the table's view of the shown seat, latest turns included
-        if not self.request.interactive:  # a view only: nothing to play, and the shown seat is "you"
-            view["moves"] = {}
-            view["you"] = self.request.seat
-        return view
+        """The shown seat's view, each seat's latest turn marked."""
+        return self.replay.view() if self.replay is not None else self.feed().view
 
     def html(self) -> str:
         """The frame's content: the headline and scores (with ``controls``), the board."""
@@ -336,12 +339,15 @@ class Embed:
             replay = self.replay
             top = ""
             if self.request.controls:
-                top = replay.controls_html() + drawing.scores_html(self.state, replay.names)
+                state = self.state
+                top = replay.controls_html() + drawing.scores_html(self.game, state.scores(), state.current_player,
+                                                                   replay.names)
             return top + drawing.render_view(self.game, replay.view())
         session = self.session
         assert session is not None
-        top = drawing.status_html(session) if self.request.controls else ""
-        return top + drawing.render_view(self.game, self.view(), session.selection)
+        feed = self.feed()
+        top = drawing.status_html(feed, self.game) if self.request.controls else ""
+        return top + drawing.render_view(self.game, feed.view, session.selection)
 
     def describe(self, kind: str, data: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The ``ready`` / ``loaded`` event."""
@@ -441,53 +447,3 @@ def position_format_html(game: str, site: str) -> str:
         )
     parts.append("</section>")
     return "".join(parts)
-
-
-def add_embed_buttons(panel: Any, game: str, window: Any, proxy: Any) -> None:
-    """Give every ``.live-position`` of a rules page a "Copy embed code" button (``proxy``: Pyodide's
-    ``create_proxy``; ``window``: the page's window)."""
-    site = str(window.URL.new(".", window.document.baseURI).href)
-    document = window.document
-    if not document.getElementById("style-embed"):  # the button's and the section's styles
-        link = document.createElement("link")
-        link.id, link.rel, link.href = "style-embed", "stylesheet", "web/embed.css"
-        document.head.append(link)
-    if not panel.querySelector("#position-format"):  # the page does not document its format: the engine does
-        panel.insertAdjacentHTML("beforeend", position_format_html(game, site))
-    for element in panel.querySelectorAll(".live-position"):
-        name = element.getAttribute("data-position")
-        if not isinstance(name, str):
-            continue
-        code = embed_code(site, game, name)
-        box = window.document.createElement("div")
-        box.className = "embed-code"
-        box.innerHTML = (
-            '<button type="button" class="btn">Copy embed code</button> <span class="hint" aria-live="polite">'
-            f'</span><textarea readonly hidden aria-label="Embed code">{esc(code)}</textarea>'
-        )
-        element.after(box)
-        button, note, area = box.querySelector("button"), box.querySelector(".hint"), box.querySelector("textarea")
-
-        async def write(code: str, note: Any) -> None:
-            try:
-                await window.navigator.clipboard.writeText(code)
-                note.textContent = "Copied."
-            except Exception:  # no clipboard here (or not allowed): the code is selected to copy by hand
-                note.textContent = "Select the code below and copy it."
-
-        def copy(_event: Any, code: str = code, note: Any = note, area: Any = area) -> None:
-            area.hidden = False
-            area.select()
-            asyncio.ensure_future(write(code, note))
-
-        button.addEventListener("click", proxy(copy))
-
-
-# -- the page ----------------------------------------------------------------------------------------------------
-
-
-def main() -> None:  # pragma: no cover - runs in the browser
-    """Start the frame: read the address, draw, and answer the host (see the module's docstring)."""
-    from . import embed_page
-
-    embed_page.start()

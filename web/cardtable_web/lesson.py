@@ -9,16 +9,24 @@ keeps the games. The lesson's address is ``#lesson=<game>&step=<n>`` (from 1).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pyengine
 from pyengine.lessons import Lesson, StepPlay, lesson_for
+from pyengine.rng import fresh_seed
 
-from . import drawing
+from . import drawing, selection
+from .effects import Click, Effect, Fit, Share, TableScreen
+from .feed import sentence
 from .html import esc
 from .keeping import Keeper
 from .selection import Selection
 from .session import Session
 from .setup import Seat, Setup
 from .urls import parse_qsl
+
+if TYPE_CHECKING:
+    from .controller import TableController
 
 LESSONS_KEY = "cardtable.lessons"
 FIRST_GAME_LEVEL = "easy"
@@ -113,7 +121,7 @@ class LessonTable:
         session.clear_advice()
         reason = self.play.play(text)
         if reason is not None:
-            session.message = drawing.sentence(reason) + " Try again."
+            session.message = sentence(reason) + " Try again."
             return
         session.state = self.play.state
         session.selection = None
@@ -126,7 +134,7 @@ class LessonTable:
         """A click on a place that plays nothing: the game's reason, to try again."""
         reason = self.session.why_not(facts_json) or "Nothing to play there"
         self.session.clear_advice()
-        self.session.message = drawing.sentence(reason) + " Try again."
+        self.session.message = sentence(reason) + " Try again."
 
     def show(self) -> None:
         """Point at the step's next intended move (the table's suggestion highlight)."""
@@ -181,3 +189,80 @@ class LessonTable:
             # a phone shows the rule on demand (the panel stays compact), a wider screen whole under the task
             f'<details class="lesson-why"><summary>Why?</summary><p>{esc(step.rule)}</p></details></div>'
         )
+
+
+class LessonMode:
+    """The table while a lesson is on it: the step's game drawn like any game, the lesson's panel above it, its
+    buttons; no computer plays and nothing is kept."""
+
+    def __init__(self, table: TableController, lesson: LessonTable) -> None:
+        self.table = table
+        self.lesson = lesson
+
+    @property
+    def session(self) -> Session:
+        return self.lesson.session
+
+    def refresh(self) -> list[Effect]:
+        return [self.screen()]
+
+    def screen(self) -> TableScreen:
+        session = self.lesson.session
+        feed = session.feed()
+        handover = session.needs_handover()
+        return TableScreen(
+            title=f"{session.info.title}: learn to play", game=session.setup.game,
+            status_html=self.lesson.panel_html(), banner=drawing.banner(session, drawing.turn_start(session)),
+            pace=session.setup.delay,
+            board_html=drawing.handover_html(session) if handover else drawing.render_view(
+                session.setup.game, feed.view, session.selection),
+            zoomable=not handover, moves=session.state.played, message=session.message, advice=session.advice,
+            hint=session.hint_target(), suggest_shown=False, suggest_enabled=True,
+            log_key=(id(session), session.trail.resets), log_lines=feed.log, over=False, undo_enabled=True,
+            undo_reason="Start this step again", marker="ready",
+        )
+
+    def click(self, click: Click) -> list[Effect]:
+        """A click on the lesson's table: its buttons, the step's move, a selection, or a place that plays
+        nothing (its reason, to try again)."""
+        session, lesson = self.lesson.session, self.lesson
+        if click.ui is not None:
+            return self.control(click.ui)
+        if click.action is not None:
+            lesson.act(click.action)
+        elif click.select is not None:
+            try:
+                session.select(selection.decode(click.select))
+            except ValueError:  # not a selection this site wrote: nothing to choose
+                return []
+        elif click.attempt is not None:
+            lesson.tried(click.attempt)
+        elif session.advice:  # any click ends a refusal's reason
+            session.clear_advice()
+        else:
+            return []
+        return self.refresh()
+
+    def control(self, name: str) -> list[Effect]:
+        """A lesson's buttons: show the step's move, start it again, the next step, the first game, share."""
+        lesson, table = self.lesson, self.table
+        if name == "lesson-show":
+            lesson.show()
+        elif name in ("lesson-again", "undo"):
+            return table.begin_lesson(LessonTable(lesson.game, lesson.index, lesson.progress), "replace")
+        elif name == "lesson-next" and not lesson.last:
+            return table.begin_lesson(LessonTable(lesson.game, lesson.index + 1, lesson.progress), "push")
+        elif name == "lesson-first-game":
+            return table.start_setup(lesson.first_game(fresh_seed()))
+        elif name == "share":
+            return [Share("This address opens this step of the lesson.", lesson.address())]
+        elif name == "zoom-fit":
+            return [Fit()]
+        return [self.screen()]
+
+    def cancel(self) -> list[Effect]:
+        """Escape: drop the chosen card."""
+        if self.session.selection is None:
+            return []
+        self.session.selection = None
+        return self.refresh()

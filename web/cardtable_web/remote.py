@@ -12,7 +12,7 @@ Every message is one JSON object, ``{"v": PROTOCOL, "build": <the site's cache k
 * guest to host: ``act`` (an action's text, with how many moves the game had when it was chosen), ``take-back``
   (ask the others to agree to take back) and ``agree`` (the answer to someone else's take-back).
 
-Only :func:`table_message` writes what a guest sees, from ``State.view(seat)`` and the public log alone: hidden
+Only :func:`table_message` writes what a guest sees, from the seat's feed (:mod:`cardtable_web.feed`): hidden
 cards never leave the host's page. Nothing here touches the browser, so it runs and is tested under CPython.
 """
 
@@ -23,7 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pyengine
-from pyengine.words import say
+
+from .effects import Wire as Wire
+from .feed import SeatFeed
 
 PROTOCOL = 1
 MAX_MESSAGE = 4_000
@@ -37,17 +39,6 @@ HOST_KINDS = ("table", "refused", "seat-given")
 
 class Refused(ValueError):
     """A message or a reply the host (or the guest) does not take; its text says why, to the player."""
-
-
-@dataclass(frozen=True)
-class Wire:
-    """An effect for the page's connection code (``web/remote.js``): a command and its data, JSON-safe."""
-
-    command: str
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> str:
-        return json.dumps({"command": self.command, **self.data}, ensure_ascii=False)
 
 
 def message(kind: str, build: str, **fields: Any) -> str:
@@ -184,35 +175,14 @@ def check_act(state: pyengine.State, seat: int, fields: dict[str, Any]) -> str:
     return text
 
 
-def said_log(state: pyengine.State, names: list[str], seat: int, said: dict[str, str] | None = None) -> list[str]:
-    """The public log, each entry said for ``seat`` ("you" for its own moves); ``said`` keeps what was said
-    before (each entry is said once per seat)."""
-    said = {} if said is None else said
-    lines = []
-    for entry in state.log():
-        line = said.get(entry.text)
-        if line is None:
-            line = said[entry.text] = say(entry.text, names, seat)
-        lines.append(line)
-    return lines
-
-
-def table_message(
-    state: pyengine.State, seat: int, names: list[str], build: str, log: list[str], log_start: int = 0, **shared: Any
-) -> str:
-    """What a guest at ``seat`` is sent after any change: its own view and the public log's lines from
-    ``log_start`` (the guest has the ones before); ``shared`` holds the table's public facts (who is connected, a
-    take-back waiting, a message to this seat, the record once over)."""
-    view = state.view(seat) | {"names": names, "you": seat}
+def table_message(feed: SeatFeed, build: str, log_start: int = 0, **shared: Any) -> str:
+    """What a guest is sent after any change: its seat's feed (:func:`cardtable_web.feed.feed_for`, the one door),
+    with the public log's lines from ``log_start`` (the guest has the ones before); ``shared`` holds the table's
+    public facts (who is connected, the seats' names, a message to this seat, the record once over)."""
+    ask = None if feed.ask is None else {"seat": feed.ask.seat, "agreed": list(feed.ask.agreed)}
     return message(
-        "table",
-        build,
-        seat=seat,
-        moves=state.played,
-        view=view,
-        log_start=log_start,
-        log=log[log_start:],
-        **shared,
+        "table", build, seat=feed.seat, moves=feed.moves, view=feed.view, log_start=log_start,
+        log=list(feed.log[log_start:]), headline=feed.headline, ask=ask, **shared,
     )
 
 

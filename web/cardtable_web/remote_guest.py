@@ -8,19 +8,23 @@ its statistics and can replay it, as the host's does.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyengine
 from pyengine.core import replay as replay_record
 
 from . import drawing, selection
-from .controller import Effects, TableController
-from .effects import Click, Fit, TableScreen
+from .effects import Click, Effect, Fit, TableScreen, Wire
+from .feed import Ask, sentence
 from .html import esc
-from .keeping import Keeper
-from .remote import HOST_KINDS, Refused, Wire, connected_words, message, read_message
+from .remote import HOST_KINDS, Refused, connected_words, message, read_message
 from .session import Session
 from .setup import Seat, Setup
+
+if TYPE_CHECKING:
+    from .controller import TableController
+
+Effects = list[Effect]
 
 
 class GuestSeat:
@@ -41,20 +45,29 @@ class GuestSeat:
 
     @property
     def names(self) -> list[str]:
-        return list(self.view.get("names") or [])
+        """The seats' names (as the host names them; this seat's own is "You" on this page's table)."""
+        return list((self.table or {}).get("names") or self.view.get("names") or [])
+
+    @property
+    def ask(self) -> Ask | None:
+        """A take-back waiting for agreement, as the host's feed tells it."""
+        ask = (self.table or {}).get("ask")
+        if not isinstance(ask, dict) or not isinstance(ask.get("seat"), int):
+            return None
+        return Ask(ask["seat"], tuple(s for s in ask.get("agreed", []) if isinstance(s, int)))
 
 
-class GuestTable(TableController):
-    """The table controller of a guest's page (the page's adapter runs its effects as for the host's table)."""
+class GuestMode:
+    """The table of a guest's page: the host's messages in, the seat's feed drawn, clicks sent to the host. It has
+    no game of its own, so no computer, no pace, no suggestion and no "Play again"."""
 
-    def __init__(self, keeper: Keeper, build: str, seat: int, game: str) -> None:
-        super().__init__(keeper)
+    def __init__(self, table: TableController, build: str, seat: int, game: str) -> None:
+        self.table = table
         self.build = build
         self.guest = GuestSeat(int(seat), str(game))
         self.finished: Session | None = None
         """The whole game, from the record the host sends once it is over (for the replay and the statistics)."""
         self.gone = False
-        self.session = self.guest  # type: ignore[assignment]  # the page's adapter sees a table in play
 
     # -- the host's messages ------------------------------------------------------------------------------------
     def receive(self, text: str) -> Effects:
@@ -63,8 +76,8 @@ class GuestTable(TableController):
         try:
             fields = read_message(str(text), self.build, HOST_KINDS)
         except Refused as exc:
-            guest.message = drawing.sentence(f"The host sent a message this page cannot read: {exc}")
-            return self.refresh()
+            guest.message = sentence(f"The host sent a message this page cannot read: {exc}")
+            return self.table.refresh()
         if fields["kind"] == "refused":
             guest.message = str(fields.get("reason", ""))[:300]
         elif fields["kind"] == "seat-given":
@@ -72,7 +85,7 @@ class GuestTable(TableController):
             guest.message = "The host gave your seat to the computer. Thank you for playing!"
         else:
             self.take_table(fields)
-        return self.refresh()
+        return self.table.refresh()
 
     def take_table(self, fields: dict[str, Any]) -> None:
         guest = self.guest
@@ -81,6 +94,9 @@ class GuestTable(TableController):
         lines = fields.get("log")
         if isinstance(start, int) and 0 <= start <= len(guest.log) and isinstance(lines, list):
             guest.log = guest.log[:start] + [str(line) for line in lines]
+        view = fields.get("view")
+        if isinstance(view, dict) and isinstance(view.get("recent"), dict):  # JSON wrote its seats as text
+            view["recent"] = {int(seat): turn for seat, turn in view["recent"].items() if str(seat).isdigit()}
         guest.table = fields
         if moved:
             guest.selection = None
@@ -106,25 +122,23 @@ class GuestTable(TableController):
         session.names = list(self.guest.names) or session.names
         session.table = f"remote-{setup.seed}"
         self.finished = session
-        self.keeper.finish(session, str(fields.get("headline", "")))
+        self.table.keeper.finish(session, str(fields.get("headline", "")))
 
     def closed(self) -> Effects:
         """The connection to the host closed."""
         if self.gone or self.finished is not None:
-            return self.refresh()
+            return self.table.refresh()
         self.gone = True
         self.guest.message = (
             "The connection to the host closed. Ask the host for a new invitation to take your seat again."
         )
-        return self.refresh()
+        return self.table.refresh()
 
     # -- clicks ------------------------------------------------------------------------------------------------
     def click(self, click: Click) -> Effects:
-        if self.replay is not None:
-            return super().click(click)
         guest = self.guest
         if click.ui is not None:
-            return self.guest_control(click.ui)
+            return self.control(click.ui)
         if click.action is not None:
             return self.act(click.action)
         if click.select is not None:
@@ -154,13 +168,13 @@ class GuestTable(TableController):
         guest.message = ""
         return [self.send("act", action=text, moves=guest.table.get("moves"))]
 
-    def guest_control(self, name: str) -> Effects:
+    def control(self, name: str) -> Effects:
         if name == "undo":
             return [self.send("take-back")]
         if name in ("remote-agree", "remote-refuse"):
             return [self.send("agree", yes=name == "remote-agree")]
         if name == "replay" and self.finished is not None:
-            return self.begin_replay(self.finished)
+            return self.table.begin_replay(self.finished)
         if name == "zoom-fit":
             return [Fit()]
         return []
@@ -174,55 +188,27 @@ class GuestTable(TableController):
         self.guest.selection = None
         return self.refresh()
 
-    def leave(self) -> Effects:
-        self.gone = True
-        return [Wire("close-all"), *super().leave()]
-
-    def play_again(self, seed: int) -> Effects:
-        return []
-
-    def set_pace(self, delay: int) -> Effects:
-        return []
-
     # -- what the guest's table shows --------------------------------------------------------------------------
     def refresh(self) -> Effects:
-        if self.replay is not None:
-            return [self.replay_screen(self.replay)]
-        return [self.guest_screen()]
+        return [self.screen()]
 
-    def guest_screen(self) -> TableScreen:
+    def screen(self) -> TableScreen:
         guest = self.guest
         table = guest.table or {}
         view = guest.view
         over = bool(view.get("over"))
-        shown = {**view, "names": [("You" if seat == guest.seat else name) for seat, name in enumerate(guest.names)]}
         board = (
-            drawing.render_view(guest.game, shown, guest.selection)
+            drawing.render_view(guest.game, view, guest.selection)
             if view
             else ('<p class="remote-waiting">Waiting for the host\'s table…</p>')
         )
         can_undo = bool(table.get("can_take_back")) and not self.gone
-        log = tuple(guest.log)
         return TableScreen(
-            title=pyengine.GAMES[guest.game].title,
-            game=guest.game,
-            status_html=self.status_html(),
-            banner="",
-            pace=0,
-            board_html=board,
-            zoomable=bool(view),
-            moves=int(table.get("moves", 0)),
-            message=guest.message,
-            advice="",
-            hint=None,
-            suggest_shown=False,
-            suggest_enabled=False,
-            log_key=(id(self), 0),
-            log_lines=log,
-            over=over,
-            undo_enabled=can_undo,
-            undo_reason="Ask the others to agree to take back your last move"
-            if can_undo
+            title=pyengine.GAMES[guest.game].title, game=guest.game, status_html=self.status_html(), banner="",
+            pace=0, board_html=board, zoomable=bool(view), moves=int(table.get("moves", 0)), message=guest.message,
+            advice="", hint=None, suggest_shown=False, suggest_enabled=False, log_key=(id(self), 0),
+            log_lines=tuple(guest.log), over=over, undo_enabled=can_undo,
+            undo_reason="Ask the others to agree to take back your last move" if can_undo
             else "Nothing to take back now",
             marker="over" if over else "ready" if view else "thinking",
         )
@@ -233,32 +219,14 @@ class GuestTable(TableController):
         table = guest.table
         if table is None:
             return '<p class="headline">Connected to the host.</p>'
-        names, view = guest.names, guest.view
-        scores = "".join(
-            f'<li class="score seat-{i}{" current" if i == view.get("current_player") else ""}">'
-            f'<span class="who">{esc("You" if i == guest.seat else names[i])}</span> <b>{esc(str(s))}</b></li>'
-            for i, s in enumerate(view.get("scores", []))
-        )
+        view = guest.view
+        scores = drawing.scores_html(guest.game, list(view.get("scores", [])), view.get("current_player"),
+                                     list(view.get("names", [])))
         seats = [str(s) for s in table.get("seats", [])]
+        names = guest.names
         words = connected_words(names, seats, guest.seat) if len(seats) == len(names) else ""
         return (
-            f'<p class="headline">{esc(str(table.get("headline", "")))}</p>'
-            f'<ul class="scores" aria-label="Scores">{scores}</ul>'
-            f'<p class="remote-seats" data-remote-seats>{esc(words)}</p>' + self.ask_html(table)
-        )
-
-    def ask_html(self, table: dict[str, Any]) -> str:
-        ask = table.get("ask")
-        guest = self.guest
-        if not isinstance(ask, dict) or not isinstance(ask.get("seat"), int):
-            return ""
-        if ask["seat"] == guest.seat:
-            return '<p class="remote-ask" role="status">Waiting for the others to agree to your take-back…</p>'
-        name = esc(guest.names[ask["seat"]] if ask["seat"] < len(guest.names) else "A player")
-        if guest.seat in ask.get("agreed", []):
-            return f'<p class="remote-ask" role="status">You agreed to {name}\'s take-back.</p>'
-        return (
-            f'<p class="remote-ask" role="status">{name} asks to take back their last move. '
-            '<button type="button" class="btn" data-ui="remote-agree">Agree</button> '
-            '<button type="button" class="btn" data-ui="remote-refuse">Refuse</button></p>'
+            f'<p class="headline">{esc(str(table.get("headline", "")))}</p>{scores}'
+            f'<p class="remote-seats" data-remote-seats>{esc(words)}</p>'
+            + drawing.ask_html(guest.ask, guest.seat, names)
         )

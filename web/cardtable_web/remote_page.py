@@ -1,9 +1,9 @@
 """The table page's bridge for playing on separate devices: the calls ``web/remote.js`` makes into Python (a reply
 arrived, a guest's message, a connection opened or closed), each run through the page's controller.
 
-The host's controller is the page's :class:`~cardtable_web.remote_host.HostTable`; a guest's page puts a
-:class:`~cardtable_web.remote_guest.GuestTable` in its place once its connection opens, and the host's back when the
-guest leaves.
+The page's one table is given the remote play (:class:`~cardtable_web.remote_host.Hosting`); a guest's page puts
+its table in the guest's mode (:class:`~cardtable_web.remote_guest.GuestMode`) once its connection opens, and the
+table leaves that mode for the lobby when the guest leaves.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from typing import Any
 from js import window  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
+from .effects import Wire
 from .remote import check_invitation
-from .remote_guest import GuestTable
-from .remote_host import HostTable
+from .remote_guest import GuestMode
+from .remote_host import Hosting
 
 
 def now() -> float:
@@ -26,43 +27,34 @@ def now() -> float:
 
 def install(page: Any, bridge: Any) -> None:
     """Put the remote play's calls on the page's bridge (``window.cardTable``)."""
-    host: HostTable = page.controller
-    host.tokens = lambda: str(window.cardTableRemote.token())
-    host.build = str(window.document.documentElement.dataset.build or "")  # a game hosted again after a reload
+    table = page.controller
+    build = str(window.document.documentElement.dataset.build or "")  # a game hosted again after a reload
+    hosting = Hosting(table, build, lambda: str(window.cardTableRemote.token()))
 
-    def hosting() -> HostTable:
-        return host
-
-    def guest() -> GuestTable | None:
-        return page.controller if isinstance(page.controller, GuestTable) else None
+    def guest() -> GuestMode | None:
+        return table.mode if isinstance(table.mode, GuestMode) else None
 
     def guest_open(seat: int, game: str, build: str) -> Any:
-        page.controller = GuestTable(host.keeper, str(build), int(seat), str(game))
-        return page.controller.refresh()
+        mode = GuestMode(table, str(build), int(seat), str(game))
+        table.closing = [Wire("close-all")]
+        return table.show(mode)
 
     def guest_call(method: str, *args: Any) -> Any:
-        table = guest()
-        return getattr(table, method)(*args) if table is not None else []
+        mode = guest()
+        return getattr(mode, method)(*args) if mode is not None else []
 
-    def leave() -> Any:
-        effects = page.controller.leave()
-        page.controller = host
-        return effects
-
-    bridge.startRemote = page.call(lambda settings, build: hosting().start_remote(str(settings), str(build), now()))
-    bridge.remoteInvite = page.call(lambda seat: hosting().invite(int(seat), now()))
+    bridge.startRemote = page.call(lambda settings, build: hosting.start_remote(str(settings), str(build), now()))
+    bridge.remoteInvite = page.call(lambda seat: hosting.invite(int(seat), now()))
     bridge.remoteReply = page.call(
-        lambda token, build, name="": hosting().reply(str(token), str(build), now(), str(name or "")))
-    bridge.remoteJoined = page.call(lambda seat: hosting().joined(int(seat)))
-    bridge.remoteLeft = page.call(lambda seat: hosting().left(int(seat)))
-    bridge.remoteMessage = page.call(lambda seat, text: hosting().guest_message(int(seat), str(text)))
-    bridge.remoteGiveSeat = page.call(lambda seat: hosting().give_to_computer(int(seat)))
+        lambda token, build, name="": hosting.reply(str(token), str(build), now(), str(name or "")))
+    bridge.remoteJoined = page.call(lambda seat: hosting.joined(int(seat)))
+    bridge.remoteLeft = page.call(lambda seat: hosting.left(int(seat)))
+    bridge.remoteMessage = page.call(lambda seat, text: hosting.guest_message(int(seat), str(text)))
+    bridge.remoteGiveSeat = page.call(lambda seat: hosting.give_to_computer(int(seat)))
     bridge.remoteGuestOpen = page.call(guest_open)
     bridge.remoteGuestMessage = page.call(lambda text: guest_call("receive", str(text)))
     bridge.remoteGuestClosed = page.call(lambda: guest_call("closed"))
     bridge.remoteCheck = create_proxy(
         lambda text, build: check_invitation(json.loads(str(text)), str(build), now()) or ""
     )
-    bridge.leaveGame = page.call(leave)
-    bridge.cancel = page.call(lambda: page.controller.cancel())
     window.cardTableRemote.ready(bridge)

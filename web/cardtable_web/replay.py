@@ -7,6 +7,9 @@ from typing import Any
 import pyengine
 from pyengine.words import say
 
+from . import drawing
+from .computer import Computer
+from .effects import After, Click, Effect, ReplayScreen, Share, Tick
 from .html import esc
 from .trail import recent_turns
 
@@ -123,3 +126,55 @@ class Replay:
                 f"{esc(say(entry.text, self.names, self.you))}</button></li>"
             )
         return "".join(items)
+
+
+class ReplayMode:
+    """The table's replay viewer: a :class:`Replay` drawn, its controls and its steps while it plays."""
+
+    def __init__(self, replay: Replay, fragment: str, computer: Computer) -> None:
+        self.replay = replay
+        self.fragment = fragment
+        """The game's full address (what Share gives)."""
+        self.computer = computer
+        """The table's computer, whose generation drops the steps of a replay no longer shown."""
+
+    def refresh(self) -> list[Effect]:
+        return [self.screen()]
+
+    def screen(self) -> ReplayScreen:
+        replay = self.replay
+        game = replay.final.game
+        state = replay.states[replay.index]
+        caption = f'<p class="headline replay-caption" role="status">{esc(replay.caption())}</p>'
+        return ReplayScreen(
+            title=f"{pyengine.GAMES[game].title}: replay",
+            game=game,
+            status_html=caption + drawing.scores_html(game, state.scores(), state.current_player, replay.names),
+            board_html=replay.controls_html() + drawing.render_view(game, replay.view()),
+            log_html=replay.log_html(),
+            moves=replay.final.played,
+            index=replay.index,
+            marker="over" if replay.index == replay.last else "ready",
+        )
+
+    def click(self, click: Click) -> list[Effect]:
+        """A replay control (a click on anything else does nothing)."""
+        if not click.ui:
+            return []
+        if click.ui == "share":
+            return [Share("This address shows the whole game, every hand included.", self.fragment)]
+        if not self.replay.starts_playing(click.ui, click.number):
+            return [self.screen()]
+        self.computer.stop()
+        return [self.screen(), After(REPLAY_STEP_SECONDS, Tick(self.computer.generation, "replay-step"))]
+
+    def cancel(self) -> list[Effect]:
+        return []
+
+    def tick(self, tick: Tick) -> list[Effect]:
+        """A timer went off: the replay's next step while it plays."""
+        replay = self.replay
+        if tick.generation != self.computer.generation or not replay.playing:
+            return []
+        goes_on = replay.step()
+        return [self.screen(), *([After(REPLAY_STEP_SECONDS, tick)] if goes_on else [])]

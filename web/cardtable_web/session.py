@@ -16,7 +16,8 @@ from pyengine.rng import fresh_seed
 from pyengine.takeback import take_back, take_back_point
 from pyengine.words import say
 
-from .selection import Selection
+from .feed import SeatFeed, feed_for, names_for, sentence
+from .selection import Selection, encode
 from .setup import Setup
 from .trail import Trail
 
@@ -36,16 +37,6 @@ class Hint:
     action: str
     select: Selection | None
     words: str
-
-
-def _sentence(text: str) -> str:
-    """A reason as a sentence: capitalised, with a full stop."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
-
 
 
 class Session:
@@ -169,6 +160,16 @@ class Session:
         if self.hint is None or self.hint.select != chosen or self.selection is None:
             self.clear_advice()
 
+    def hint_target(self) -> tuple[str, str] | None:
+        """The suggested choice to highlight: its attribute and value (the selection to make first, else the
+        move itself)."""
+        if self.hint is None:
+            return None
+        select = self.hint.select
+        if select and self.selection != select:
+            return "data-select", encode(select)
+        return "data-action", self.hint.action
+
     def clear_advice(self) -> None:
         """Any click or move ends a suggestion and a refusal's reason."""
         self.advice = ""
@@ -185,7 +186,7 @@ class Session:
         if not self.decides_now():
             return "It is not your turn."
         reason = self.state.why_not(read_json(facts_json, "move's facts"), self.viewer)
-        self.advice = _sentence(reason) if reason else ""
+        self.advice = sentence(reason) if reason else ""
         return self.advice
 
     def hint_search(self) -> tuple[Bot, pyengine.State]:
@@ -209,21 +210,15 @@ class Session:
         seat = self.viewer
         return seat is not None and self.state.current_player == seat and not self.setup.seats[seat].computer
 
-    def shown_names(self) -> list[str]:
-        """The seats' names as this device's table shows them (a remote host's own seat is "You")."""
-        return self.names
+    def feed(self) -> SeatFeed:
+        """What this device's screen receives (:func:`cardtable_web.feed.feed_for`): the shown seat's view, its
+        moves only when it decides now, the seats named as this screen names them (its own player "You")."""
+        return feed_for(self.state, self.names, self.computers, self.viewer, self.you, self.trail,
+                        offer=self.decides_now(), shown_names=names_for(self.names, self.you))
 
     def screen_view(self) -> dict[str, Any]:
-        """The view the renderer draws: the shown seat's view only, with the seats' names and each seat's
-        latest turn (``recent``, from the public log)."""
-        view = self.state.view(self.viewer)
-        if not self.decides_now():
-            view["moves"] = {}
-        view["names"] = self.shown_names()
-        view["you"] = self.you
-        self.trail.follow(self.state)
-        view["recent"] = self.trail.recent
-        return view
+        """The view the renderer draws (the shown seat's, see :meth:`feed`)."""
+        return self.feed().view
 
     def say(self, text: str) -> str:
         """A text with seat placeholders (a log entry, a headline) in words for this table."""

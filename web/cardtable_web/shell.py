@@ -17,7 +17,7 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 import pyengine
 
-from . import drawing, embed, remote_page
+from . import drawing, remote_page
 from .controller import TableController
 from .dom import byid, decide, guarded, js_object, load_stylesheet, text_or_none
 from .effects import (
@@ -36,12 +36,12 @@ from .effects import (
     TableScreen,
     Think,
     WarmWorker,
+    Wire,
 )
+from .figures import render_live_positions
 from .html import esc
 from .keeping import Keeper
 from .registry import site_game
-from .remote import Wire
-from .remote_host import HostTable
 
 _FOCUS_ATTRIBUTES = ("data-action", "data-select", "data-ui", "id")
 NEXT_CHOICE = "[data-select]:not([disabled]), [data-action]:not([disabled]), [data-ui='take-device']"
@@ -58,7 +58,7 @@ class Page:
 
     def __init__(self) -> None:
         # web/store.js: the browser's localStorage, or the page's own where the browser lets the site keep nothing
-        self.controller: TableController = HostTable(Keeper(window.cardTableStorage))
+        self.controller = TableController(Keeper(window.cardTableStorage))
         self.zoom = 1.0
         self.shown: tuple[str, str] | None = None
         """The title and game the table shows (its stylesheet and rules page are loaded once per game)."""
@@ -315,7 +315,7 @@ class Page:
             return
         ui, action, select, attempt = (
             text_or_none(target.getAttribute(f"data-{name}")) for name in ("ui", "action", "select", "try"))
-        if self.controller.session is None and self.controller.replay is None:
+        if self.controller.mode is None:
             return
         event.preventDefault()
         if ui == "banner":  # the banner opens to its full text, and closes again
@@ -377,18 +377,6 @@ def restore_focus(key: tuple[str, str] | None) -> bool:
     if document.activeElement != element:
         element.focus(js_object(preventScroll=True))
     return True
-
-
-def render_live_positions(panel: Any, game: str) -> None:
-    """Draw every ``.live-position`` of a rules page: a named position of the game, in its public view."""
-    load_stylesheet(game)  # opened from the lobby, no table of this game has loaded it yet
-    for element in panel.querySelectorAll(".live-position"):
-        try:
-            state = pyengine.core.named_position(game, text_or_none(element.getAttribute("data-position")))
-            element.innerHTML = drawing.render_state(state, None)
-        except ValueError as exc:
-            element.textContent = f"(This position could not be shown: {exc})"
-    embed.add_embed_buttons(panel, game, window, create_proxy)  # each figure's "Copy embed code"
 
 
 def fresh_seed() -> int:
