@@ -50,7 +50,8 @@ def test_names_are_said_at_the_table_and_in_the_log_as_escaped_text(game: str) -
             break
         session.state = session.state.apply(rnd.choice(session.state.legal_actions()))
     session.viewer = session.state.current_player
-    html = drawing.status_html(session) + drawing.table_html(session) + drawing.log_items(session.log_lines())
+    html = drawing.status_html(session.feed(), game) + drawing.table_html(session)
+    html += drawing.log_items(session.log_lines())
     assert "<i>Ann</i>" not in html, "a name is never markup"
     assert "&lt;i&gt;Ann&lt;/i&gt;" in html or "Ben &amp; co" in html
     assert any("<i>Ann</i>" in line or "Ben & co" in line for line in session.log_lines())
@@ -87,8 +88,8 @@ def test_names_reach_the_guests_and_a_guest_names_its_own_seat() -> None:
     table.host.session.setup.names = ["Hal", "", "Gus"]
     table.host.session.names = table.host.session.setup.seat_names()
     assert table.invitations[1]["host"] == "Player 1"  # the invitation names its host (named here only after it)
-    table.run(table.host.reply(table.invitations[1]["token"], BUILD, 0, "Zoë{0}\u202e"))
-    table.run(table.host.reply(table.invitations[2]["token"], BUILD, 0, "Impostor"))
+    table.run(table.hosting.reply(table.invitations[1]["token"], BUILD, 0, "Zoë{0}\u202e"))
+    table.run(table.hosting.reply(table.invitations[2]["token"], BUILD, 0, "Impostor"))
     assert table.host.session.names == ["Hal", "Zoë0", "Gus"], "the host's names stand; a guest names its own seat"
     screen = table.guest_screen(2)
     assert "Hal" in screen.status_html and "Zoë0" in screen.status_html and ">You<" in screen.status_html

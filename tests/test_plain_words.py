@@ -260,7 +260,7 @@ def test_the_statistics_say_solo_and_between_people_in_words() -> None:
         rnd = random.Random(i)
         while not session.state.is_terminal():
             session.state = session.state.apply(rnd.choice(session.state.legal_actions()))
-        keeper.finish(session, drawing.headline(session))
+        keeper.finish(session, session.feed().headline)
     lobby = keeper.lobby_summary()
     texts = [" ".join(row) for row in lobby["statistics"]] + [row["text"] for row in lobby["finished"]]
     assert any("solo: won" in text for text in texts) and any("between people: 1 played" in text for text in texts)
