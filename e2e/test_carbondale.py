@@ -99,7 +99,7 @@ def test_the_first_turns_against_the_computer(page: Page) -> None:
 
 def test_a_whole_three_player_game_with_two_computers(page: Page) -> None:
     """The end of a three-player game by clicking (its first moves made in CPython)."""
-    page.goto(near_the_end("carbondale", 3, 3, [1, 2], left=200))
+    page.goto(near_the_end("carbondale", 3, 3, [1, 2], left=60))
     wait_settled(page)
     expect(page.locator("#board .cb-seat")).to_have_count(3)
     clicks = click_through(page, random.Random(3), max_clicks=800, prefer=FINISH)
