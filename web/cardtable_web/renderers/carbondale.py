@@ -309,7 +309,7 @@ def _progress(net: dict[str, Any]) -> str:
         f'7 of one red suit and 3 of the other">'
         f'<span class="cb-heart">♡ {hearts}</span> <span class="cb-diamond">♢ {diamonds}</span>'
         f'<span class="cb-meter" aria-hidden="true"><span style="width:{progress * 10}%"></span></span>'
-        f"{progress}/10</span>"
+        f" {progress}/10</span>"
     )
 
 
