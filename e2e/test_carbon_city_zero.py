@@ -246,7 +246,7 @@ def card_names(page: Page, where: str) -> list[str]:
 
 
 def test_one_turn_trackers_a_special_used_once_and_a_purchase(page: Page) -> None:
-    state = open_game(page, "players=1&seed=7")
+    state = open_game(page, "players=1&seed=1")
     view = state.view(0)
     # the carbon tracker and round counter are on show, with the engine's numbers
     expect(page.locator("#board .ccz-carbon-tracker")).to_be_visible()

@@ -13,7 +13,9 @@ from playwright.sync_api import Page, expect
 
 import pyengine
 from e2e.conftest import saved_record, shot, wait_settled
+from e2e.keys import mid_game
 from e2e.play import click_through, near_the_end, one_click
+from e2e.test_overlap import defects_at_both_sizes
 
 GAME = "index.html?game=carbondale&delay=0"
 FINISH = ("build", "claim", "contribute")
@@ -97,7 +99,7 @@ def test_the_first_turns_against_the_computer(page: Page) -> None:
 
 def test_a_whole_three_player_game_with_two_computers(page: Page) -> None:
     """The end of a three-player game by clicking (its first moves made in CPython)."""
-    page.goto(near_the_end("carbondale", 3, 3, [1, 2], left=15))
+    page.goto(near_the_end("carbondale", 3, 3, [1, 2], left=60))
     wait_settled(page)
     expect(page.locator("#board .cb-seat")).to_have_count(3)
     clicks = click_through(page, random.Random(3), max_clicks=800, prefer=FINISH)
@@ -183,3 +185,21 @@ def test_the_rules_panel_draws_figure_1(page: Page) -> None:
     assert sorted(re.sub(r"\s+", "", c) for c in vulnerable.all_inner_texts()) == sorted(["3♢", "4♡", "6♢", "5♠"])
     expect(figure.locator(".cb-seat.seat-0 .cb-penny")).to_have_count(2)
     shot(page, "carbondale", "figure-1", figure)
+
+
+RED_PAIRS = [(66, 634), (133, 691), (38, 350), (3, 214), (5, 164), (124, 181)]
+"""Tables (seed, random moves) whose networks hold two red cards in one cell, built from every pair of the four
+directions among them (sixteen ways: found by a search over random games)."""
+
+
+def test_two_red_cards_in_one_cell_show_both_indices(page: Page) -> None:
+    """Rule 8: a cell may hold two red cards. Whichever ways they were built, neither covers the other's rank or
+    suit, on a small phone or a desktop."""
+    found = []
+    for seed, moves in RED_PAIRS:
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.goto("index.html#" + mid_game("carbondale", 2, seed, moves))
+        wait_settled(page)
+        assert page.locator("#board .cb-cell:has(.cb-pair-b)").count() > 0
+        found += [f"seed {seed}: {defect}" for defect in defects_at_both_sizes(page, "carbondale", f"pairs-{seed}")]
+    assert not found, "\n".join(found)

@@ -65,7 +65,7 @@ def test_carbon_city_zero_cards_are_compact_and_open_whole(phone: BrowserContext
     bought = page.locator("#board .ccz-market [data-action]")
     assert bought.count(), "nothing to buy in this position"
     before = page.evaluate(MOVES)
-    name = hold(page, "#board .ccz-market [data-action]", 700)
+    name = hold(page, "#board .ccz-market [data-action]:has(.ccz-rule)", 700)  # a card with words to show whole
     page.wait_for_function(DETAILS_OPEN)
     shot(page, "carbon-city-zero", "compact-details")
     details = page.locator("#card-details")

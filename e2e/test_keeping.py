@@ -233,6 +233,7 @@ def test_no_seed_is_shown_and_a_typed_one_is_a_chosen_deal(page: Page) -> None:
     again = saved_record(page)
     assert again["seed"] != record["seed"], "a snapshot's fixed entropy must not fix the seeds"
     page.locator("#to-lobby").click()
+    page.locator("#open-setup").click()  # the seed box lives in the set-up sheet
     page.locator("#seed").fill("12345678901234567890123456789012345678")
     page.locator("#start").click()
     wait_settled(page)

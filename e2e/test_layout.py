@@ -66,7 +66,7 @@ def test_twelve_carbles_players_fit_the_first_screen(page: Page) -> None:
     """Twelve seats take two rows of scores: the ring shrinks to the height left, so all of it (your home at its
     foot included) and the places a chosen card can go are on the first screen at 1366x768."""
     page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto("index.html#" + mid_game("carbles", 12, 3, 30))
+    page.goto("index.html#" + mid_game("carbles", 12, 4, 30))
     wait_settled(page)
     page.locator(".cbl-hand-area [data-select]").first.click()
     wait_settled(page)

@@ -96,7 +96,7 @@ def test_on_a_phone_one_message_at_a_time_the_panel_never_moves_and_the_next_ste
     opened = lesson.bounding_box()
     message, advice = page.locator("#message"), page.locator("#advice")
 
-    page.tap('#board [data-select=\'["card","4"]\']')
+    page.tap('#board [data-select=\'["card","4","4♣"]\']')  # a card's selection names its token and its card
     page.tap("#board [data-action='play 4 v2']")  # a legal move the step does not ask for: refused
     expect(message).to_have_text("Put the 4 of silver into your first vault. Try again.")
     assert lesson.bounding_box() == opened

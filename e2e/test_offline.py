@@ -175,11 +175,9 @@ def test_a_new_build_replaces_the_cache_after_reload(
             expect(page.get_by_role("button", name="Reload")).to_have_count(0)
             page.evaluate("document.documentElement.dataset.state = 'over'")  # its end
             expect(notice).to_contain_text("A new version is ready", timeout=60_000)
+            page.evaluate("window.oldPage = true")  # gone once the page has reloaded
             page.locator("#update-reload").click()
-            page.wait_for_function(
-                f"document.documentElement.dataset.state !== 'loading' && {json.dumps(second)}"
-                " && performance.getEntriesByType('navigation').length > 0"
-            )
+            page.wait_for_function("!window.oldPage && document.documentElement.dataset.state !== 'loading'")
             page.wait_for_function(
                 "async (key) => (await (await fetch('build.json')).json()).cache_key === key", arg=second
             )

@@ -101,7 +101,9 @@ def test_a_new_game_starts_after_leaving_while_the_computer_waits(page: Page) ->
     page.wait_for_function("document.documentElement.dataset.state === 'thinking'")
     page.locator("#to-lobby").click()
     expect(page.locator("#lobby")).to_be_visible()
-    page.locator("#open-setup").click()
+    page.locator("#open-setup").click()  # the sheet offers Play's settings, not the address's: a computer opens
+    page.get_by_label("Player 1 is").select_option("computer")
+    page.get_by_label("Player 1 level").select_option("easy")
     page.locator("#start").click()
     expect(page.locator("#table")).to_be_visible()
     page.wait_for_function(f"{KEPT_RECORD}?.actions.length > 0", timeout=30_000)

@@ -94,7 +94,7 @@ SETTINGS: dict[str, GameTests] = {
         hand=".cb-hand", choose_first=".cb-hand [data-select]", end_turn=".cb-buttons [data-action]",
         refusal=({"kind": "contribute", "card": "5♣"}, "contribute"),
         counts=(2, 3, 4), bench_counts=(2, 4), strength_counts=(2, 3),
-        controller=((2, (1,)), (3, (1, 2))), seed=3, glance_seed=1, overlap=(2, 40), keys=(3, 4),
+        controller=((2, (1,)), (3, (1, 2))), seed=3, glance_seed=1, overlap=(2, 40),
         revealed=frozenset({"claim", "defend"}),
     ),
     "silver-bars": GameTests(

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cardtable_web.drawing import render_state
+from cardtable_web.drawing import render_state, render_view
 from cardtable_web.html import esc, selecting
 
 from pyengine.cards import Card
@@ -742,3 +742,19 @@ def test_renderer_claim_then_challenge_card_then_defence() -> None:
     page = _render(state, 1)
     assert 'data-action="defend with 6♣"' in page and 'data-action="decline"' in page
     assert "data-action" not in _render(state, 0)
+
+
+@pytest.mark.parametrize(
+    "facts",
+    [{"kind": "defend", "card": "4♢"}, {"kind": "discard", "face_up": False}],
+)
+def test_renderer_marks_the_face_down_pile_after_a_defence_or_a_face_down_discard(facts: dict[str, Any]) -> None:
+    """After a defence (both cards go face down, rule 19) or a face-down discard nothing of the move is left on
+    show: the face-down pile is outlined as that seat's latest move, with its label."""
+    state = _figure()
+    view = state.view(0) | {"names": ["Ann", "Bob"], "you": 0, "recent": {1: [facts]}}
+    page = render_view("carbondale", view, None)
+    pile = re.search(r'<div class="cb-pile">((?:(?!</div>).)*)<span>face down</span></div>', page)
+    assert pile and 'class="last-move seat-1"' in pile.group(1) and "last move: Bob" in pile.group(1)
+    quiet = render_view("carbondale", view | {"recent": {1: [{"kind": "end"}]}}, None)
+    assert "last-move" not in quiet

@@ -3,8 +3,9 @@
     python tests/bench/strength.py [--level normal] [--against greedy] [--games N] [--game ID] [--players N]
                                    [--seed S] [--jobs J] [--first G]
 
-Competitive games: the level's bot against the ``--against`` player (``random``, ``greedy``, ``rulebased`` or a
-level; ``--level`` may also name one of the first three, e.g. ``--level rulebased --against greedy``),
+Competitive games: the level's bot against the ``--against`` player (``random``, ``greedy``, ``rulebased``,
+``counting`` (Silver Bars and Card-cassonne only) or a level; ``--level`` may also name one of those players, e.g.
+``--level rulebased --against greedy``),
 seats rotated game by game. At 2 players a game is won, lost or tied (ties count half). At 3-4 players
 the table mixes both kinds of seat (rotated) and every pair of one level seat and one opponent seat is
 a duel: won when only the level seat wins or, with no winner between them, it scored more (ties half);
@@ -37,6 +38,8 @@ import pyengine  # noqa: E402
 from pyengine import Rng  # noqa: E402
 from pyengine.ai import LEVELS, Bot, RandomBot, SearchBot  # noqa: E402
 from pyengine.core import Core, State, rules_for  # noqa: E402
+from tests.bench.counting import CHOOSERS as COUNTING_GAMES  # noqa: E402
+from tests.bench.counting import CountingBot  # noqa: E402
 from tests.bench.rulebased import CHOOSERS, RuleBasedBot  # noqa: E402
 from tests.games import GAME_IDS, settings  # noqa: E402
 
@@ -122,8 +125,9 @@ class GreedyBot(Bot):
         yield 1
 
 
-YARDSTICKS = ("random", "greedy", "rulebased")
-"""The players that are not a level: ``rulebased`` is tests/bench/rulebased.py (competitive games only)."""
+YARDSTICKS = ("random", "greedy", "rulebased", "counting")
+"""The players that are not a level: ``rulebased`` is tests/bench/rulebased.py (competitive games only),
+``counting`` tests/bench/counting.py (100 Silver Bars and Card-cassonne)."""
 
 
 def make(name: str, game: str, seed: int, tune: dict[str, Any] | None = None, players: int | None = None) -> Bot:
@@ -135,6 +139,8 @@ def make(name: str, game: str, seed: int, tune: dict[str, Any] | None = None, pl
         return GreedyBot(game, seed)
     if name == "rulebased":
         return RuleBasedBot(game, seed)
+    if name == "counting":
+        return CountingBot(game, seed)
     level = replace(LEVELS[name], max_seconds=None)
     if tune:
         level = replace(level.for_rules(rules_for(game), players), name="", **tune)
@@ -260,6 +266,8 @@ def main() -> None:
             continue
         if "rulebased" in (args.level, args.against) and game not in CHOOSERS:
             continue  # no rule-based player for a cooperative game
+        if "counting" in (args.level, args.against) and game not in COUNTING_GAMES:
+            continue  # the counting player plays two games
         for players in (args.players,) if args.players else PLAYERS[game]:
             r = match(game, players, args.games, args.seed, args.level, args.against, args.verbose, args.jobs,
                       args.first, tune)

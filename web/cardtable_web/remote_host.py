@@ -20,6 +20,7 @@ from pyengine.takeback import take_back, take_back_point
 
 from .controller import TableController
 from .effects import Effect, LobbyError, Wire
+from .feed import names_for
 from .play import PlayMode
 from .remote import Refused, message
 from .remote_seats import REMOTE_SEATS_KEY, RemoteSeats, remembered
@@ -42,6 +43,10 @@ class RemoteSession(Session):
     @property
     def you(self) -> int | None:
         return self.host_seat
+
+    def shown_names(self) -> list[str]:
+        """The host's own seat is "You" on the host's table (each device has one player at its screen)."""
+        return names_for(self.names, self.host_seat)
 
     def needs_handover(self) -> bool:
         return False

@@ -16,7 +16,7 @@ from pyengine.rng import fresh_seed
 from pyengine.takeback import take_back, take_back_point
 from pyengine.words import say
 
-from .feed import SeatFeed, feed_for, names_for, sentence
+from .feed import SeatFeed, feed_for, sentence
 from .selection import Selection, encode
 from .setup import Setup
 from .trail import Trail
@@ -212,9 +212,14 @@ class Session:
 
     def feed(self) -> SeatFeed:
         """What this device's screen receives (:func:`cardtable_web.feed.feed_for`): the shown seat's view, its
-        moves only when it decides now, the seats named as this screen names them (its own player "You")."""
+        moves only when it decides now, the seats named as this screen names them (:meth:`shown_names`)."""
         return feed_for(self.state, self.names, self.computers, self.viewer, self.you, self.trail,
-                        offer=self.decides_now(), shown_names=names_for(self.names, self.you))
+                        offer=self.decides_now(), shown_names=self.shown_names())
+
+    def shown_names(self) -> list[str]:
+        """The seats' names as this device's table shows them: the names the players gave (an unnamed player at
+        the screen is "You" already, :meth:`~cardtable_web.setup.Setup.seat_names`)."""
+        return list(self.names)
 
     def screen_view(self) -> dict[str, Any]:
         """The view the renderer draws (the shown seat's, see :meth:`feed`)."""

@@ -607,7 +607,7 @@ class RingDrawing:
             words = f"{marble_words(view, pi)} on {words}"
             attrs = f' data-select="{esc(selecting(self.selectable[marble_of(pi)]))}"'
         if attrs:
-            attrs += f' role="button" tabindex="0" aria-label="{esc(words)}"'
+            attrs += ' role="button" tabindex="0"'  # its name is its <title>: the same words
         elif pi is not None and self.trying is not None and not self.spare(place):
             # the chosen card cannot move this marble: a click says why
             attrs = tried(tried_move(self.trying, pi))

@@ -167,7 +167,8 @@ def render(view: dict[str, Any], selection: Selection | None) -> str:
 
 def _marks(view: dict[str, Any]) -> dict[tuple[Any, ...], int]:
     """What each seat's latest turn (``view["recent"]``) put on the table: a built card by its owner and cell
-    (``(owner, x, y, card)``), a card put into the stock (``("stock", card)``); -> the seat."""
+    (``(owner, x, y, card)``), a card put into the stock (``("stock", card)``), cards put on the face-down pile
+    (``("face down",)``: a face-down discard, or a defence, after which both cards go there); -> the seat."""
     marks: dict[tuple[Any, ...], int] = {}
     for who, turn in (view.get("recent") or {}).items():
         for facts in turn:
@@ -176,6 +177,8 @@ def _marks(view: dict[str, Any]) -> dict[tuple[Any, ...], int]:
                 marks[(who, facts["x"], facts["y"], facts["card"])] = who
             elif kind == "contribute" or kind == "discard" and facts.get("face_up"):
                 marks[("stock", facts["card"])] = who
+            elif kind == "discard" or kind == "defend":  # a face-down discard, or a defence: both cards face down
+                marks[("face down",)] = who
     return marks
 
 
@@ -258,7 +261,7 @@ def _centre(view: dict[str, Any], moves: _Moves) -> str:
             f'<div class="cb-pile">{html.card_back(cards, label)}<span>spare {spare_names[used + index]}</span></div>'
         )
     face_down = view["discard_count"]
-    discards = html.card_back(face_down, f"face-down discards: {face_down}")
+    discards = _marked(view, html.card_back(face_down, f"face-down discards: {face_down}"), marks.get(("face down",)))
     parts.append(f'<div class="cb-pile">{discards}<span>face down</span></div>')
     parts.append("</div>")
     parts.append('<div class="cb-stock"><span class="cb-label">Communal stock</span><div class="cb-cards">')
@@ -306,7 +309,7 @@ def _progress(net: dict[str, Any]) -> str:
         f'7 of one red suit and 3 of the other">'
         f'<span class="cb-heart">♡ {hearts}</span> <span class="cb-diamond">♢ {diamonds}</span>'
         f'<span class="cb-meter" aria-hidden="true"><span style="width:{progress * 10}%"></span></span>'
-        f"{progress}/10</span>"
+        f" {progress}/10</span>"
     )
 
 

@@ -109,7 +109,7 @@ LEGEND = html.legend([
     ('<span class="cc-supply"><span class="cc-token seat-0">1</span>×7</span>', "tokens a player has left to place"),
     ('<span class="cc-l cc-l-partially">L3</span>',
      "open cells around an area (Show open-cell counts): 0 is complete; at most its number of cards, partially"),
-    ('<span class="legend-ring">A♡</span>', "ringed in orange: an area you may score now"),
+    ('<span class="legend-ring">♡</span>', "ringed in orange: an area you may score now"),
     ('<span class="cc-swatch seat-1"></span>', "a player's latest move, outlined in their colour"),
 ])
 """What the table's symbols mean (the page shows it under the table: see ``drawing.legend_html``)."""
