@@ -22,6 +22,10 @@ DESCRIBE = """(selector) => [...document.querySelectorAll(selector)].map((e) => 
   action: e.dataset.action || null, select: e.dataset.select || null, ui: e.dataset.ui || null,
   name: e.getAttribute('aria-label') || e.textContent.trim(), focused: e === document.activeElement}))"""
 
+HELD = """document.querySelector('#advice').textContent.includes('It shows a card')
+  && document.querySelector('#board [data-action].hinted')?.dataset.action || null"""
+"""The move the table holds for its second choice (it would show a card), or null."""
+
 FOCUS_KEPT = """(s) => document.activeElement?.dataset.select === s
   || !document.querySelector(`[data-select='${s}']`)"""
 """After a redraw the chosen card has the focus again (unless the card is no longer there)."""
@@ -100,8 +104,11 @@ def play_by_keys(page: Page, rnd: random.Random, max_choices: int = 400) -> int:
         handover = [c for c in choices if c["ui"] == "take-device"]
         actions = [c for c in choices if c["action"]]
         selects = [c for c in choices if c["select"]]
+        held = page.evaluate(HELD)
         if handover:
             want = handover[0]
+        elif held:  # a move that shows a card waits for its second choice
+            want = next(c for c in actions if c["action"] == held)
         elif actions and (not selects or rnd.random() < 0.85):
             want = rnd.choice(actions)
         elif selects:
@@ -115,6 +122,6 @@ def play_by_keys(page: Page, rnd: random.Random, max_choices: int = 400) -> int:
             page.wait_for_function(FOCUS_KEPT, arg=want["select"])
         else:
             page.wait_for_function(
-                "(m) => document.documentElement.dataset.moves !== m || document.querySelector('#message').textContent",
-                arg=moves)
+                "(m) => document.documentElement.dataset.moves !== m || document.querySelector('#message').textContent"
+                " || document.querySelector('#board [data-action].hinted')", arg=moves)
     return made

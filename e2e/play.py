@@ -6,7 +6,7 @@ import random
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 import pyengine
 from e2e.conftest import wait_settled
@@ -47,16 +47,45 @@ def one_click(page: Page, rnd: random.Random, prefer: tuple[str, ...] = ()) -> N
 
     ``prefer`` lists action-text prefixes picked first when offered.
     """
+    if tap_held(page):  # a move that shows a card waits for its second tap
+        return
     actions = page.locator("#board [data-action]:visible")
     texts = actions.evaluate_all("els => els.map(e => e.dataset.action)")
     selects = page.locator("#board [data-select]:visible")
     if texts and (not selects.count() or rnd.random() < 0.7):
         preferred = [t for t in texts if t.startswith(prefer)] if prefer else []
-        actions.nth(texts.index(rnd.choice(preferred or texts))).click()
+        play_move(page, actions.nth(texts.index(rnd.choice(preferred or texts))))
     elif selects.count():
         selects.nth(rnd.randrange(selects.count())).click()
     else:
         raise AssertionError("a human is to move but the table offers nothing to click")
+
+
+HELD = "It shows a card"
+"""What the table says of a move it holds for a second tap (:mod:`cardtable_web.misclick`)."""
+
+PLAYED_OR_HELD = f"""(m) => document.documentElement.dataset.moves !== m
+  || document.querySelector('#message').textContent
+  || document.querySelector('#advice').textContent.includes('{HELD}')"""
+"""A script function of the moves before a tap: true once the tap played a move, was refused or is held."""
+
+
+def tap_held(page: Page) -> bool:
+    """Tap the move the table holds, if it holds one (it would show a card, so it waits for its second tap)."""
+    held = page.locator("#board [data-action].hinted:visible")
+    if held.count() and HELD in page.locator("#advice").inner_text():
+        held.first.click()
+        return True
+    return False
+
+
+def play_move(page: Page, target: Locator) -> None:
+    """Play the move ``target`` offers as a player does: tap it, and tap it again if the table holds it (a move
+    that would draw or reveal a card waits for a second tap)."""
+    moves = page.evaluate("document.documentElement.dataset.moves")
+    target.click()
+    page.wait_for_function(PLAYED_OR_HELD, arg=moves)
+    tap_held(page)
 
 
 def near_the_end(game: str, players: int, seed: int, bots: list[int], left: int, level: str = "easy",

@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Frame, Page
 
 from e2e.conftest import ROOT, Watch, load_build, wait_settled
 from e2e.keys import mid_game
+from e2e.play import play_move
 from tests.games import GAME_IDS, settings
 
 GAMES = {game: settings(game).link_players(game) for game in GAME_IDS}
@@ -121,7 +122,7 @@ def test_regions_names_and_one_live_region(page: Page) -> None:
     assert sorted(polite) == ["advice", "log"], polite
     before = page.locator("#log li").count()
     page.locator("#board [data-select]").first.click()
-    page.locator("#board [data-action]").first.click()
+    play_move(page, page.locator("#board [data-action]").first)
     page.wait_for_function("(n) => document.querySelectorAll('#log li').length > n", arg=before)
     wait_settled(page)
     lines = page.locator("#log li").all_inner_texts()

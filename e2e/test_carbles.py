@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 import pyengine
 from e2e.conftest import saved_record, shot, wait_settled
-from e2e.play import click_through, near_the_end, one_click
+from e2e.play import click_through, near_the_end, one_click, play_move
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from cardtable_web import address  # noqa: E402
@@ -74,7 +74,7 @@ def click_action(page: Page, state: pyengine.State, text: str) -> None:
     move = view["moves"][text]
     board = page.locator("#board")
     if move["kind"] == "burn":
-        board.locator(f".hand [data-action='{text}']").click()
+        play_move(page, board.locator(f".hand [data-action='{text}']"))
         return
     if not view["seven"]:
         # two cards of one rank (5♡ and 5♢) are the same choice: either starts the move
@@ -85,7 +85,7 @@ def click_action(page: Page, state: pyengine.State, text: str) -> None:
         p, i = move["marble"]
         board.locator(f".cbl-pick[data-select$=',[{p},{i}]]']").click()
         wait_settled(page)
-    target.first.click()
+    play_move(page, target.first)
 
 
 # ----------------------------------------------------------------------------- whole games

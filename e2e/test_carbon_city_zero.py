@@ -23,7 +23,7 @@ from playwright.sync_api import Page, expect
 
 import pyengine
 from e2e.conftest import finished_record, saved_record, shot, wait_settled
-from e2e.play import near_the_end
+from e2e.play import near_the_end, play_move
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from cardtable_web import selection  # noqa: E402
@@ -139,7 +139,11 @@ def choose(actions: list[str], selects: list[str], chosen: str | None, rnd: rand
 def click(page: Page, kind: str, value: str) -> None:
     locator = page.locator(ACTIONS if kind == "action" else SELECTS)
     values = offered(page)[0 if kind == "action" else 1]
-    locator.nth(values.index(value)).click()
+    target = locator.nth(values.index(value))
+    if kind == "action":
+        play_move(page, target)  # a move that shows a card is tapped twice
+    else:
+        target.click()
 
 
 def play_out(page: Page, rnd: random.Random, max_clicks: int, checked: bool = False) -> int:
@@ -280,7 +284,7 @@ def test_one_turn_trackers_a_special_used_once_and_a_purchase(page: Page) -> Non
     )
     shot(page, "carbon-city-zero", "turn-choosing")
     victim = max(view["market"], key=lambda item: item[1])[0]  # discard the dearest card
-    page.locator(f"#board .ccz-market [data-action='{prefix}discard {victim} from the market']").click()
+    play_move(page, page.locator(f"#board .ccz-market [data-action='{prefix}discard {victim} from the market']"))
     wait_settled(page)
     state = pyengine.replay(saved_record(page))
     assert str(state.history()[-1][1]) == f"{prefix}discard {victim} from the market"
@@ -310,7 +314,7 @@ def test_one_turn_trackers_a_special_used_once_and_a_purchase(page: Page) -> Non
     left = view["income_left"]
     assert cost <= left
     market_before = [n for n, _ in view["market"]]
-    card.click()
+    play_move(page, card)
     wait_settled(page)
     state = pyengine.replay(saved_record(page))
     assert str(state.history()[-1][1]) == f"buy {name}"
@@ -349,7 +353,7 @@ def test_one_turn_trackers_a_special_used_once_and_a_purchase(page: Page) -> Non
     state = pyengine.replay(saved_record(page))
     assert action in state.legal_texts()
     before_in_play = len(state.view(0)["in_play"])
-    direct.first.click()
+    play_move(page, direct.first)
     wait_settled(page)
     state = pyengine.replay(saved_record(page))
     assert str(state.history()[-1][1]) == action

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 import pyengine
 from e2e.conftest import saved_record, shot, wait_settled
 from e2e.keys import mid_game
-from e2e.play import click_through, near_the_end, one_click
+from e2e.play import click_through, near_the_end, one_click, play_move
 from e2e.test_overlap import defects_at_both_sizes
 
 GAME = "index.html?game=carbondale&delay=0"
@@ -122,7 +122,7 @@ def test_claiming_a_card_from_the_computer(page: Page) -> None:
     shot(page, "carbondale", "claim-target")
     action = str(challenge.first.get_attribute("data-action"))
     assert action.startswith(f"claim {target_name} at ")
-    challenge.first.click()
+    play_move(page, challenge.first)
     wait_settled(page)
     # the computer answers at once, and the claimer's turn goes on
     lines = log_lines(page)[-2:]
@@ -145,7 +145,7 @@ def test_a_hot_seat_claim_hands_the_device_to_the_defender(page: Page) -> None:
     defender = 1 - challenger
     page.locator(CLAIMABLE + ":visible").first.click()
     wait_settled(page)
-    page.locator("#board .cb-hand [data-action^='claim ']").first.click()
+    play_move(page, page.locator("#board .cb-hand [data-action^='claim ']").first)
     wait_settled(page)
     # the defender decides privately: first the hand-over screen, no hand on show
     expect(page.locator("#board [data-ui='take-device']")).to_be_visible()
@@ -161,7 +161,7 @@ def test_a_hot_seat_claim_hands_the_device_to_the_defender(page: Page) -> None:
     assert hand == pyengine.replay(saved_record(page)).view(defender)["hand"], "the defender sees their own hand"
     shot(page, "carbondale", "hotseat-defender")
     defences = page.locator("#board .cb-hand [data-action^='defend with']")
-    (defences.first if defences.count() else page.locator("#board [data-action='decline']")).click()
+    play_move(page, defences.first if defences.count() else page.locator("#board [data-action='decline']"))
     wait_settled(page)
     last = log_lines(page)[-1]
     assert f"Player {defender + 1} defends with" in last or f"Player {defender + 1} does not defend" in last

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 
 import pyengine
 from e2e.conftest import finished_record, saved_record, shot, wait_settled
-from e2e.play import near_the_end
+from e2e.play import near_the_end, play_move
 
 GAME = "index.html?game=cardcassonne&level=easy"
 def open_game(page: Page, query: str) -> None:
@@ -49,7 +49,7 @@ def click_action(page: Page, text: str) -> str:
     """Click the one element of the board that offers ``text``; wait for the table and return its state."""
     texts = offered(page)
     assert texts.count(text) == 1, f"{text!r} is offered {texts.count(text)} times: {texts}"
-    page.locator("#board [data-action]:visible").nth(texts.index(text)).click()
+    play_move(page, page.locator("#board [data-action]:visible").nth(texts.index(text)))
     return wait_settled(page)
 
 
@@ -240,7 +240,7 @@ def test_a_card_lights_up_exactly_its_legal_cells_and_a_token_shows_in_the_playe
     expect(placed).to_have_count(1)
     expect(placed.locator(".cc-token")).to_have_count(0)
     expect(page.locator("#board .cc-player.seat-0 .cc-supply")).to_have_text("1×7")
-    page.locator("#board [data-action='token']").click()
+    play_move(page, page.locator("#board [data-action='token']"))
     assert page.evaluate("document.documentElement.dataset.state") == "thinking"
     # the computer waits 1.5 s before its move: the table now shows the token
     token = placed.locator(".cc-token")

@@ -10,6 +10,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from e2e.conftest import Watch, returning_visitor, shot, wait_settled
 from e2e.keys import mid_game
+from e2e.play import PLAYED_OR_HELD, tap_held
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 FIRST_IN_VIEW = """(selector) => [...document.querySelectorAll(selector)].findIndex((e) => {
@@ -88,6 +89,8 @@ def test_carbon_city_zero_cards_are_compact_and_open_whole(phone: BrowserContext
     )
     # a tap still buys
     hold(page, "#board .ccz-market [data-action]", 50)
+    page.wait_for_function(PLAYED_OR_HELD, arg=before)
+    tap_held(page)  # a purchase shows the marketplace's next card: it waits for its second tap
     page.wait_for_function(f"document.documentElement.dataset.moves !== {before!r}")
     assert not page.evaluate(DETAILS_OPEN), "a tap opened the card's details"
     assert not watch.problems, "\n".join(watch.problems)

@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 import pyengine
 from e2e.conftest import saved_record, shot, wait_settled
+from e2e.play import play_move
 from tests.games import GAME_IDS, settings
 
 GAMES = {game: (pyengine.GAMES[game].title, settings(game).glance_seed) for game in GAME_IDS
@@ -77,7 +78,7 @@ def play_the_suggestion(page: Page, game: str) -> None:
         expect(hinted).to_have_count(1)
     action = hinted.get_attribute("data-action")
     assert action in legal, f"the suggestion {action!r} is not a legal move"
-    hinted.click()
+    play_move(page, hinted)
     wait_settled(page)
     after = saved_record(page)["actions"]
     assert len(after) > before and after[before] == action

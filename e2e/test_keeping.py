@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 import pyengine
 from e2e.conftest import saved_record, wait_settled
-from e2e.play import one_click
+from e2e.play import one_click, play_move
 from pyengine.takeback import take_back_point
 from tests.games import GAME_IDS, settings
 
@@ -126,7 +126,7 @@ def test_take_back_against_the_computer_and_its_refusal_after_a_draw(page: Page)
     page.goto("index.html?game=silver-bars&players=2&seed=7&bots=1&level=easy&delay=0")
     wait_settled(page)
     page.locator("#board [data-select]").first.click()
-    page.locator("#board [data-action^='discard']").first.click()  # a discard draws a card
+    play_move(page, page.locator("#board [data-action^='discard']").first)  # a discard draws a card
     wait_settled(page)
     expect(page.locator("#undo")).to_be_disabled()  # it looks refused (aria-disabled) and says why when tapped
     assert "card seen for the first time" in (page.locator("#undo").get_attribute("title") or "")

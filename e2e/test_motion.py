@@ -21,7 +21,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import pyengine
 from e2e.conftest import shot, wait_settled
-from e2e.play import one_click
+from e2e.play import one_click, play_move
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from cardtable_web import address  # noqa: E402
@@ -138,7 +138,7 @@ def choose(page: Page, session: Session, action: str) -> list[dict[str, Any]]:
         wait_settled(page)
     moves = page.evaluate("document.documentElement.dataset.moves")
     page.evaluate("window.holdMotion = true")
-    target.first.click()
+    play_move(page, target.first)
     page.wait_for_function(f"document.documentElement.dataset.moves !== {json.dumps(moves)}")
     try:  # the move is drawn; its slides are measured as they start
         page.wait_for_function("window.measured.length > 0", timeout=10_000)

@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 import pyengine
 from e2e.conftest import Watch, returning_visitor, shot
+from e2e.play import play_move
 
 TIMEOUT = 60_000
 AUTOPLAY = """(seed) => {
@@ -182,7 +183,7 @@ def one_move(page: Page) -> None:
     """Play one move by clicking: a move the table offers, or a card and then where it goes."""
     if not page.locator("#board [data-action]").count():
         page.locator("#board [data-select]").first.click()
-    page.locator("#board [data-action]").first.click()
+    play_move(page, page.locator("#board [data-action]").first)
 
 
 def refused(guest: Page, words: str) -> None:

@@ -10,6 +10,7 @@ from playwright.sync_api import Page, Route, expect
 
 import pyengine
 from e2e.conftest import KEPT_RECORD, saved_record, wait_settled
+from e2e.play import play_move
 
 
 def test_lobby_appears_before_python_is_ready(page: Page) -> None:
@@ -87,7 +88,7 @@ def test_hotseat_hides_each_hand_from_the_other(page: Page) -> None:
         if page.locator("#board [data-select]").count():
             page.locator("#board [data-select]").first.click()
         discard = page.locator("#board [data-action^='discard']")
-        (discard if discard.count() else page.locator("#board [data-action]")).first.click()
+        play_move(page, (discard if discard.count() else page.locator("#board [data-action]")).first)
         assert pyengine.replay(saved_record(page)).history()[-1][1] in [state.parse_action(t) for t in legal]
 
 

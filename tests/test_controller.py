@@ -104,6 +104,12 @@ class Player:
         return self.screen
 
 
+def held_move(screen: TableScreen) -> str | None:
+    """The move the table holds for its second tap (it would show a card), if any."""
+    held = screen.hint is not None and screen.hint[0] == "data-action" and "It shows a card" in screen.advice
+    return screen.hint[1] if held and screen.hint is not None else None
+
+
 def click_of(kind: str, value: str) -> Click:
     """The click on an offered choice (a ``ui`` control, an action or a selection, as :func:`choices` gives it)."""
     return Click(ui=value) if kind == "ui" else Click(action=value) if kind == "action" else Click(select=value)
@@ -115,6 +121,9 @@ def play_out(player: Player, rnd: random.Random, max_clicks: int = 20_000) -> in
         screen = player.table
         if screen.over:
             return clicks
+        if held_move(screen):  # a move that shows a card waits for its second tap
+            player.click(Click(action=held_move(screen)))
+            continue
         offered = choices(screen)
         assert offered, f"a human is to move but the table offers nothing:\n{screen.board_html[:500]}"
         actions = [c for c in offered if c[0] == "action"]
@@ -164,6 +173,7 @@ def test_every_move_is_kept_and_the_address_follows() -> None:
     for _ in range(25):
         offered = choices(player.table)
         kind, value = rnd.choice([c for c in offered if c[0] == "action"] or offered)
+        kind, value = ("action", held_move(player.table) or value) if held_move(player.table) else (kind, value)
         player.click(Click(action=value) if kind == "action" else Click(select=value))
         (key,) = json.loads(player.storage.items[SAVES_KEY])
         kept = json.loads(player.storage.items[KEPT_PREFIX + key])
@@ -206,6 +216,9 @@ def test_take_back_returns_to_the_last_decision() -> None:
     player.start(game="carbles", players=2, seed=2, bots=[1], level="easy", delay=0, options={"open_hands": True})
     rnd = random.Random(3)
     for _ in range(40):
+        if held_move(player.table):  # a held move is played by its second tap
+            player.click(Click(action=held_move(player.table)))
+            continue
         if player.table.undo_enabled:
             break
         offered = [c for c in choices(player.table) if c[0] == "action"] or choices(player.table)
@@ -328,6 +341,8 @@ def test_a_reload_resumes_an_address_started_game_exactly(game: str) -> None:
     for _ in range(6):
         offered = choices(player.table)
         player.click(click_of(*rnd.choice([c for c in offered if c[0] == "action"] or offered)))
+        if held_move(player.table):  # a held move is played by its second tap
+            player.click(Click(action=held_move(player.table)))
     assert player.table.moves > 0 and "seed=" not in player.fragment, "the address holds the game, not the link"
     again = Player(storage)
     again.run(again.controller.address_changed("#" + player.fragment))

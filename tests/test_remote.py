@@ -29,7 +29,7 @@ from cardtable_web.remote_host import REMOTE_SEATS_KEY, Hosting, RemoteSession
 import pyengine
 from pyengine.words import say
 
-from .test_controller import choices
+from .test_controller import choices, held_move
 
 BUILD = "build-1"
 ROOT = Path(__file__).resolve().parents[1]
@@ -405,7 +405,7 @@ def one_click(table: Table, rnd: random.Random) -> None:
     seat = table.host.session.state.current_player
     screen = table.guest_screen(seat) if seat in table.guests else table.host_screen
     assert screen is not None
-    kind, value = rnd.choice(choices(screen))
+    kind, value = ("action", held_move(screen)) if held_move(screen) else rnd.choice(choices(screen))
     if seat in table.guests:
         table.click_guest(seat, Click(**{kind: value}))
     else:

@@ -35,6 +35,7 @@ from .effects import (
 )
 from .keeping import Keeper, game_key
 from .lesson import LessonMode, LessonProgress, LessonTable, read_address
+from .misclick import choose_policy
 from .play import OtherSeats, PlayMode
 from .replay import Replay, ReplayMode
 from .session import Session
@@ -304,5 +305,11 @@ class TableController:
         return self.mode.decided(answer)
 
     def tick(self, tick: Tick) -> Effects:
-        """A timer went off: the replay's next step while it plays."""
-        return self.mode.tick(tick) if isinstance(self.mode, ReplayMode) else []
+        """A timer went off: the replay's next step while it plays, or a held move's time is up."""
+        return self.mode.tick(tick) if isinstance(self.mode, ReplayMode | PlayMode) else []
+
+    def set_misclick(self, chosen: str) -> Effects:
+        """The player chose how a move that would show a card waits (:mod:`cardtable_web.misclick`)."""
+        if not choose_policy(self.keeper, str(chosen)):
+            return []
+        return self.refresh()

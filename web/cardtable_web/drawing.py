@@ -55,12 +55,17 @@ def hint_of(session: Session, action: str) -> Hint:
     renderer = renderer_for(session.setup.game)
     if action not in view["moves"]:
         return Hint(action, None, "Suggested move: none of the moves on the table.")
-    said = sentence(say(renderer.move_words(view, action), view["names"], view.get("seat")))
+    said = move_sentence(session.setup.game, view, action)
     select = renderer.selection_for(view, action, session.selection)
     if select is None:
         return Hint(action, None, f"Suggested move: {said}")
     words = renderer.selection_words(view, select)
     return Hint(action, select, f"Suggested move: {said} Choose {words} first.")
+
+
+def move_sentence(game: str, view: dict[str, Any], action: str) -> str:
+    """A move the view offers, in words said to the player who decides (the renderer's ``move_words``)."""
+    return sentence(say(renderer_for(game).move_words(view, action), view["names"], view.get("seat")))
 
 
 def status_html(feed: SeatFeed, game: str) -> str:

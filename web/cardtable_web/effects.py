@@ -98,6 +98,10 @@ class TableScreen:
     undo_reason: str
     marker: str
     """The page's state for tests and the styles: ``ready``, ``thinking`` or ``over``."""
+    misclick: str = "confirm"
+    """How a move that would show a card waits (:mod:`cardtable_web.misclick`): the table's setting shows it."""
+    held: bool = False
+    """Whether the hinted move is held for its second tap (its words are then said next to it)."""
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING, Protocol
 
 from . import address, drawing, selection
 from .computer import Computer
-from .effects import Click, Decided, Effect, Elsewhere, Fit, SetAddress, Share, TableScreen
+from .effects import After, Click, Decided, Effect, Elsewhere, Fit, SetAddress, Share, TableScreen, Tick
 from .feed import Ask, SeatFeed, sentence
 from .keeping import game_key
+from .misclick import UNDO_SECONDS, WINDOW, Held, held_words, policy, shows_a_card
 from .registry import site_game
-from .session import Session
+from .session import Hint, Session
 
 if TYPE_CHECKING:
     from .controller import TableController
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 Effects = list[Effect]
 NO_TAKE_BACK = "Nothing to take back: never past another player's decision or a card seen for the first time"
 PLEASE_WAIT = "Please wait: the computer is playing."
+NOT_PLAYED_YET = "Choose again: the move you tapped is not played yet"
 
 
 class OtherSeats(Protocol):
@@ -59,6 +61,9 @@ class PlayMode:
         """What this tab kept last (:attr:`Kept.token`): from there it may go anywhere (on, or back)."""
         self.elsewhere = False
         """True once another tab moved this game on: this tab keeps nothing more until it loads the newer one."""
+        self.held: Held | None = None
+        """A move that would show a card, chosen but not played yet (:mod:`cardtable_web.misclick`)."""
+        self.holds = 0
 
     # -- after every change ---------------------------------------------------------------------------------
     def refresh(self) -> Effects:
@@ -78,6 +83,8 @@ class PlayMode:
         handover = session.needs_handover()
         can_undo = not over and self.computer.may_take_back() and session.can_take_back()
         undo_reason = "Take back your last move" if can_undo else NO_TAKE_BACK
+        if self.held is not None:
+            can_undo, undo_reason = True, NOT_PLAYED_YET
         status = drawing.status_html(feed, session.setup.game)
         if self.others is not None:
             ask = self.others.ask()
@@ -93,6 +100,7 @@ class PlayMode:
             suggest_enabled=not self.computer.suggesting, log_key=(id(session), session.trail.resets),
             log_lines=feed.log, over=over, undo_enabled=can_undo, undo_reason=undo_reason,
             marker="over" if over else "thinking" if session.computer_to_move() else "ready",
+            misclick=policy(self.table.keeper), held=self.held is not None,
         )
 
     def board(self, feed: SeatFeed) -> str:
@@ -138,8 +146,13 @@ class PlayMode:
 
     # -- input ------------------------------------------------------------------------------------------------
     def click(self, click: Click) -> Effects:
-        """A click on the table (see :class:`~cardtable_web.effects.Click`)."""
+        """A click on the table (see :class:`~cardtable_web.effects.Click`); any click but a held move's second tap
+        (or a control that changes nothing) drops the held move."""
         session = self.session
+        if self.held is not None and click.action is None and click.ui not in ("zoom-fit", "share"):
+            self.drop_held()
+            if click.ui == "undo" or click.ui is None and click.select is None and click.attempt is None:
+                return self.refresh()
         if click.ui is not None:
             return self.control(click.ui)
         if click.action is not None:
@@ -160,16 +173,50 @@ class PlayMode:
         return []
 
     def act(self, text: str) -> Effects:
-        """A human plays the action ``text`` (a refusal is said in the message)."""
+        """A human plays the action ``text`` (a refusal is said in the message); a move that would show a card is
+        held first (:mod:`cardtable_web.misclick`), and played by its second tap or when its time is up."""
         session = self.session
+        held, self.held = self.held, None
+        if held is not None:
+            session.clear_advice()
         if self.computer.busy or session.computer_to_move():
             session.message = PLEASE_WAIT
-        else:
-            try:
-                session.act(text)
-            except ValueError as exc:  # IllegalAction is a ValueError
-                session.message = str(exc)
+            return self.refresh()
+        if (held is None or held.action != text) and session.decides_now() and shows_a_card(session, text):
+            return self.hold(text)
+        try:
+            session.act(text)
+        except ValueError as exc:  # IllegalAction is a ValueError
+            session.message = str(exc)
         return self.refresh()
+
+    def hold(self, text: str) -> Effects:
+        """Hold a move that would show a card: it is highlighted, with what to do to play it (every move stays on
+        offer, so another tap chooses another move)."""
+        session = self.session
+        chosen = policy(self.table.keeper)
+        words = held_words(chosen, drawing.move_sentence(session.setup.game, session.screen_view(), text))
+        self.holds += 1
+        self.held = Held(text, self.holds)  # the chosen card stays chosen: the move's place is where it was
+        session.message = ""
+        session.hint = Hint(text, None, words)
+        session.advice = words
+        effects = self.refresh()
+        if chosen == WINDOW:
+            effects.append(After(UNDO_SECONDS, Tick(self.holds, "play-held")))
+        return effects
+
+    def drop_held(self) -> None:
+        """The held move is not played: the player chooses again."""
+        self.held = None
+        self.session.clear_advice()
+
+    def tick(self, tick: Tick) -> Effects:
+        """A held move's time is up (the ``window`` policy): it is played."""
+        held = self.held
+        if held is None or tick.generation != held.number:
+            return []
+        return self.act(held.action)
 
     def control(self, name: str) -> Effects:
         """One of the table's controls (``data-ui``)."""
@@ -209,7 +256,10 @@ class PlayMode:
             self.computer.stop()
 
     def cancel(self) -> Effects:
-        """Escape at the table: drop the chosen card (or other selection)."""
+        """Escape at the table: drop the held move, or the chosen card (or other selection)."""
+        if self.held is not None:
+            self.drop_held()
+            return self.refresh()
         if self.session.selection is None:
             return []
         self.session.selection = None

@@ -53,6 +53,31 @@ ZOOM_CONTROLS = (
 )
 
 
+def draw_hint(screen: TableScreen) -> None:
+    """The polite note and the highlight of the move it speaks of (a suggestion, or a held move)."""
+    advice = byid("advice")
+    advice.textContent = screen.advice
+    advice.style.removeProperty("top")
+    if screen.hint is not None:
+        name, value = screen.hint
+        element = byid("board").querySelector(f'[{name}="{window.CSS.escape(value)}"]')
+        if element:
+            element.classList.add("hinted")
+            element.setAttribute("aria-describedby", "advice")
+            if screen.held:
+                say_beside(advice, element)
+
+
+def say_beside(advice: Any, element: Any) -> None:
+    """A held move's words just under the move (above it when there is no room below), so that what to do next is
+    read where the finger is; taps still pass through them."""
+    box = element.getBoundingClientRect()
+    height = advice.getBoundingClientRect().height
+    below = box.bottom + 10
+    top = below if below + height < window.innerHeight else max(4, box.top - height - 10)
+    advice.style.top = f"{top:.0f}px"
+
+
 class Page:
     """The table page: runs the controller's effects."""
 
@@ -166,6 +191,7 @@ class Page:
         byid("status").innerHTML = screen.status_html
         byid("banner").textContent = screen.banner
         byid("pace-table").value = str(screen.pace)
+        byid("misclick-table").value = screen.misclick
         board = byid("board")
         window.cardTableMotion.redraw(board, self.zoomed(screen.board_html) if screen.zoomable else screen.board_html)
         self.draw_legend(screen.game)
@@ -216,13 +242,7 @@ class Page:
 
     def draw_advice(self, screen: TableScreen) -> None:
         """The polite note beside the table, the suggestion's highlight and the "Suggest a move" button."""
-        byid("advice").textContent = screen.advice
-        if screen.hint is not None:
-            name, value = screen.hint
-            element = byid("board").querySelector(f'[{name}="{window.CSS.escape(value)}"]')
-            if element:
-                element.classList.add("hinted")
-                element.setAttribute("aria-describedby", "advice")
+        draw_hint(screen)
         button = byid("suggest")
         button.hidden = not screen.suggest_shown
         button.disabled = not screen.suggest_enabled
@@ -407,6 +427,8 @@ def main() -> None:
     bridge.playAgain = page.call(lambda: control.play_again(fresh_seed()))
     bridge.setPace = page.call(lambda delay: control.set_pace(int(delay)))
     bridge.cancel = page.call(control.cancel)
+    byid("misclick-table").addEventListener("change", page.call(lambda event: control.set_misclick(
+        str(event.target.value))))
     bridge.startLesson = page.call(lambda game: control.start_lesson(str(game)))
     bridge.drawFigures = create_proxy(page.guard(page.draw_figures))
     bridge.decisionStats = create_proxy(page.stats)

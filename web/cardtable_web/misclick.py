@@ -1,0 +1,75 @@
+"""A misclick is undone before it shows a card: a move that would draw or reveal one is held first.
+
+A take-back never goes past a card seen for the first time (:mod:`pyengine.takeback`), so a move that draws a card,
+turns one over or plays one from a hidden hand could not be taken back once played. The table holds such a move
+instead of playing it, and the player chooses how in the settings (kept in this browser):
+
+* ``confirm`` (the default, as on a touch screen's card table): the move waits for a second tap on it;
+* ``window``: the move is played after :data:`UNDO_SECONDS`, unless Take back (or a tap elsewhere) drops it first.
+
+While a move is held, the table offers every move as before, the held one highlighted: a tap on another move
+chooses that one instead (held in turn when it too would show a card).
+
+A move that shows nothing new is played at once: Take back returns from it as before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pyengine.takeback import revealed_to
+
+from .keeping import Keeper
+from .session import Session
+
+MISCLICK_KEY = "cardtable.misclick"
+"""The player's choice, one of :data:`POLICIES` (kept in the browser's storage)."""
+CONFIRM = "confirm"
+WINDOW = "window"
+POLICIES = (CONFIRM, WINDOW)
+DEFAULT_POLICY = CONFIRM
+UNDO_SECONDS = 3.0
+"""How long a held move waits before it is played, with the ``window`` policy."""
+
+
+@dataclass(frozen=True)
+class Held:
+    """A move chosen but not played yet, because it would show a card: its action text and its hold's number
+    (the timer of an older hold is ignored)."""
+
+    action: str
+    number: int
+
+
+def policy(keeper: Keeper) -> str:
+    """The player's choice of how a move that shows a card waits (:data:`DEFAULT_POLICY` until they choose)."""
+    chosen = keeper.read(MISCLICK_KEY, str, DEFAULT_POLICY, set_aside=False)
+    return chosen if chosen in POLICIES else DEFAULT_POLICY
+
+
+def choose_policy(keeper: Keeper, chosen: str) -> bool:
+    """Keep the player's choice; False for a choice that is not one of :data:`POLICIES`."""
+    if chosen not in POLICIES:
+        return False
+    keeper.write(MISCLICK_KEY, chosen)
+    return True
+
+
+def shows_a_card(session: Session, text: str) -> bool:
+    """Whether the legal move ``text``, played now, would show a watched seat something it could not know (a card
+    drawn, dealt, turned over or played from a hidden hand): the seats a take-back watches, every seat when several
+    people play, else the one person at the screen."""
+    state = session.state
+    seat = state.current_player
+    if seat is None or text not in state.legal_texts():
+        return False
+    watched = range(state.players) if len(session.humans) > 1 else [seat]
+    return bool(revealed_to(state, state.parse_action(text), watched))
+
+
+def held_words(policy_name: str, move: str) -> str:
+    """What the table says of a held move (``move``: the move in words)."""
+    if policy_name == WINDOW:
+        return (f"{move} It shows a card, so it is played in {UNDO_SECONDS:.0f} seconds: Take back, or tap "
+                "elsewhere, to choose again.")
+    return f"{move} It shows a card: tap it again to play it, or choose another move."
