@@ -55,6 +55,12 @@ function setProgress(value, text) {
   if (text && !bridge.failed) $("runtime-status").textContent = text;
 }
 
+// The bar follows Python's start as web/python.js marks its phases on the page's timeline.
+const phases = { "python-snapshot-read": 35, "python-wasm-compiled": 50, "python-restored": 80, "python-loaded": 88 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (phases[entry.name]) setProgress(phases[entry.name]);
+}).observe({ type: "mark", buffered: true });
+
 // Python was asked for by web/start.js, the page's first script (it unpacks the engine wheel and the browser
 // package, and starts from the build's memory snapshot once the browser holds it); once it is there, the page's
 // program (web/main.py) sets the table up and calls pythonReady.
