@@ -958,20 +958,13 @@ def check_output(stage: Path) -> None:
 
 
 def startup_files(stage: Path, manifest: dict[str, Any]) -> list[str]:
-    """Files the page downloads at start: Pyodide, PyScript's core and its static imports, wheel, zip, page, web/."""
+    """Files the page downloads at start: Pyodide, wheel, zip, page, web/ (PyScript is only for the Python pages)."""
     files: dict[str, int] = manifest["files"]
     wanted = {name for name in files if name.startswith("vendor/pyodide/")} - set(manifest.get("python_pages", []))
     if manifest.get("stdlib"):  # the site's standard library instead of Pyodide's
         wanted = (wanted - {f"vendor/pyodide/{STDLIB_NAME}"}) | {manifest["stdlib"]}
-    wanted |= {"vendor/pyscript/core.css", manifest["engine_wheel"], manifest["web_zip"], "index.html"}
+    wanted |= {manifest["engine_wheel"], manifest["web_zip"], "index.html"}
     wanted |= {name for name in files if name.startswith("vendor/idiomorph/")}
-    todo = ["core.js"]
-    while todo:
-        name = todo.pop()
-        if f"vendor/pyscript/{name}" in wanted:
-            continue
-        wanted.add(f"vendor/pyscript/{name}")
-        todo.extend(static_imports((stage / "vendor" / "pyscript" / name).read_text(encoding="utf-8")))
     wanted |= {name for name in files if name.startswith("web/") and not name.startswith("web/rules/")}
     return sorted(wanted)
 

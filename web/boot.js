@@ -48,42 +48,30 @@ const bridge = {
 window.cardTable = bridge;
 
 // ---------------------------------------------------------------- runtime progress
-const steps = {
-  "Loading Pyodide": 20, "Loading Storage": 30, "Loaded Storage": 35, "Loading interpreter": 40,
-  "Loaded interpreter": 75, "Loading files": 80, "Loaded files": 88, "Loaded Pyodide": 92,
-};
 function setProgress(value, text) {
   const bar = $("runtime-progress");
   bar.value = Math.max(bar.value, value);
   bar.textContent = `${bar.value}%`;
-  if (text && !bridge.failed) $("runtime-status").textContent = text;  // PyScript's steps may come after a failure
+  if (text && !bridge.failed) $("runtime-status").textContent = text;
 }
-addEventListener("py:progress", (event) => {
-  const step = steps[event.detail];
-  if (step) setProgress(step);
-});
 
+// The bar follows Python's start as web/python.js marks its phases on the page's timeline.
+const phases = { "python-snapshot-read": 35, "python-wasm-compiled": 50, "python-restored": 80, "python-loaded": 88 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (phases[entry.name]) setProgress(phases[entry.name]);
+}).observe({ type: "mark", buffered: true });
+
+// Python was asked for by web/start.js, the page's first script (it unpacks the engine wheel and the browser
+// package, and starts from the build's memory snapshot once the browser holds it); once it is there, the page's
+// program (web/main.py) sets the table up and calls pythonReady.
 async function startPython() {
   setProgress(10, "Getting the games ready…");
-  // PyScript loads Python through web/python.js (the same module instance as here): it unpacks the engine wheel and
-  // the browser package, and starts from the build's memory snapshot once the browser holds it. Python starts at
-  // once (begin), while PyScript itself loads.
-  const python = new URL("web/python.js", document.baseURI).href;
-  const starter = import(python);
-  const build = await (await fetch("build.json", { cache: "no-cache" })).json();
+  const start = await import("./start.js");
+  const build = await start.build;
   document.documentElement.dataset.build = build.cache_key;  // invitations to other devices carry it
-  const here = (path) => new URL(`${path}?v=${build.cache_key}`, document.baseURI).href;
-  const module = await starter;
-  const game = new URLSearchParams(location.hash.replace(/^#/, "")).get("game") || params.get("game");
-  module.configure(build, "cached", document.baseURI, game);
-  module.begin().catch(pythonFailed);  // PyScript asks for this Python: without it, nothing can start
-  const script = document.createElement("script");
-  script.type = "py";
-  script.src = here("web/main.py");
-  script.setAttribute("config", JSON.stringify({ interpreter: python }));
-  document.body.append(script);
-  await import(new URL(build.pyscript, document.baseURI).href);
-  setProgress(15);
+  const { py, program } = await start.python;
+  setProgress(90);
+  py.runPython(program, { filename: "main.py" });
 }
 
 // ---------------------------------------------------------------- the lobby

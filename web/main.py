@@ -1,4 +1,5 @@
-"""PyScript entry point: the engine and the browser package are unpacked beside this script."""
+"""The table's program, run by ``web/boot.js`` once Python has started (``web/start.js``): the engine and the browser
+package are unpacked in Python's working folder."""
 
 import sys
 

@@ -96,7 +96,7 @@ class SnapshotStream {
 
 // A Card Table snapshot's header (see build.py: snapshot_header): what it was made from and how its image is
 // stored, or the reason it is refused.
-async function header(stream, wheel, zip) {
+async function header(stream) {
   const magic = settings.build.snapshot_magic; // the header's first words, as build.py writes them (build.json)
   const first = await stream.take(64);
   const head = new TextDecoder().decode(first).split("\n", 1)[0];
@@ -107,20 +107,23 @@ async function header(stream, wheel, zip) {
   const all = new Uint8Array(length);
   all.set(first);
   await stream.take(length - 64, all.subarray(64));
-  let facts;
   try {
-    facts = JSON.parse(new TextDecoder().decode(all.subarray(head.length + 1)).trim());
+    return { facts: JSON.parse(new TextDecoder().decode(all.subarray(head.length + 1)).trim()) };
   } catch {
     return { refused: "its header is unreadable" };
   }
-  if (!globalThis.crypto?.subtle) return { refused: "this page cannot check its hashes (no secure context)" };
+}
+
+// Why a snapshot made from `facts` cannot restore this Python with these archives, or null when it can.
+async function mismatch(facts, wheel, zip) {
+  if (!globalThis.crypto?.subtle) return "this page cannot check its hashes (no secure context)";
   const expected = { pyodide: version, engine_wheel: await sha256(wheel), web_zip: await sha256(zip) };
   if (facts.stdlib || settings.build.stdlib_sha256) expected.stdlib = settings.build.stdlib_sha256;
   for (const [key, value] of Object.entries(expected)) {
     const what = key === "stdlib" ? "standard library" : key.replace("_", " ");
-    if (facts[key] !== value) return { refused: `it was made from another ${what}` };
+    if (facts[key] !== value) return `it was made from another ${what}`;
   }
-  return { image: facts.image };
+  return null;
 }
 
 // Pyodide's memory image from the rest of the file: a map of its pages (a bit each: stored or all zeros), padded to
@@ -142,19 +145,21 @@ async function image(stream, { size, page, stored }) {
 }
 
 // The snapshot, once its header is checked against the archives and the loaded Pyodide: `{ image }`, a promise of
-// its image still being read, or null (none cached, or refused: why is recorded).
+// its image still being read, or null (none cached, or refused: why is recorded). The image is read from the
+// moment the header is, while the archives come and their hashes are checked.
 async function snapshot(archives) {
   const response = await snapshotResponse();
   if (!response) return null;
   const stream = new SnapshotStream(response);
-  const result = await header(stream, ...(await archives));
-  if (result.refused) {
+  const { facts, refused } = await header(stream);
+  const read = facts ? image(stream, facts.image) : null;
+  read?.catch(() => {}); // a failure is the start's: Pyodide waits for the image (start)
+  const reason = refused || (await mismatch(facts, ...(await archives)));
+  if (reason) {
     stream.cancel();
-    refuse(result.refused);
+    refuse(reason);
     return null;
   }
-  const read = image(stream, result.image);
-  read.catch(() => {}); // a failure is the start's: Pyodide waits for the image (start)
   return { image: read };
 }
 

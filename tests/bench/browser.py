@@ -171,11 +171,14 @@ PHASES = (
     ("python-wasm-compiled", "WebAssembly compiled"),
     ("python-restored", "Python restored"),
     ("python-loaded", "archives unpacked"),
+    ("main-py", "program run"),
+    ("shell-imported", "table's modules imported"),
 )
 """The page's marks of Python's start (``web/python.js``): the start asked for; the snapshot read (its header
 checked, then its image read while the WebAssembly compiles; or found missing); Python's WebAssembly compiled or
 taken from the browser's code cache; Python restored from the snapshot (or started the ordinary way); the engine's
-archives unpacked. The snapshot and the WebAssembly are read at the same time, so either may come first."""
+archives unpacked; then, on the table, its program (``web/main.py``) run and the table's own modules imported (the
+first drawing follows). The snapshot and the WebAssembly are read at the same time, so either may come first."""
 
 VISITS = ("first visit", "same tab", "returning", "returning again", "returning without the snapshot")
 
