@@ -194,19 +194,17 @@ def _prompt(view: dict[str, Any], moves: Moves, names: list[str], counts: bool, 
             parts.append(html.button(label, action=text, extra="cc-go"))
         if moves.done:
             parts.append(html.button("Done", action=moves.done, title="score no more areas; draw and pass"))
-    return f'<section class="cc-prompt">{"".join(parts)}</section>'
-
-
-def _counts_button(counts: bool, chosen: str | None) -> str:
-    """The button that shows or hides the open-cell counts (above the grid, beside the zoom buttons)."""
     # a click toggles the counts; with only the counts shown, it is the selection again (the session unselects it)
     toggle = Shown(counts=not counts, card=chosen).value() if chosen else Shown(counts=True)
-    return html.button(
-        "Hide open-cell counts" if counts else "Show open-cell counts",
-        select=toggle,
-        extra=html.classes("cc-counts", "selected" if counts else None),
-        title="L: the empty cells next to each area",
+    parts.append(
+        html.button(
+            "Hide open-cell counts" if counts else "Show open-cell counts",
+            select=toggle,
+            extra=html.classes("cc-counts", "selected" if counts else None),
+            title="L: the empty cells next to each area",
+        )
     )
+    return f'<section class="cc-prompt">{"".join(parts)}</section>'
 
 
 def _doing(phase: str) -> str:
@@ -257,7 +255,7 @@ def _board(view: dict[str, Any], moves: Moves, names: list[str], counts: bool, c
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     seats = view["players"]
     return (
-        f'<div class="cc-over" style="--cc-seats:{seats}">' + _counts_button(counts, chosen) + _recent_legend(view)
+        f'<div class="cc-over" style="--cc-seats:{seats}">' + _recent_legend(view)
         + f'<section class="cc-board zoomable" aria-label="table">'
         f'<div class="cc-grid" style="--cc-cols:{cols};--cc-rows:{rows}">{"".join(out)}</div></section></div>'
     )
@@ -267,16 +265,14 @@ def _recent_legend(view: dict[str, Any]) -> str:
     """Each seat's latest turn in words beside its outline on the grid (the cells are too small for labels)."""
     items = []
     for who, turn in sorted((view.get("recent") or {}).items()):
-        did, suits = [], []
+        did = []
         for facts in turn:
             if facts.get("kind") == "play":
                 did.append(f"played {facts['card']}")
             elif facts.get("kind") == "token":
                 did.append("placed a token on it")
-            suits += [area["suit"] for area in facts.get("scored") or []]
-        if suits:  # one phrase for every area scored, so the key stays short on a phone
-            areas = "the " + " ".join(suits) + (" area" if len(suits) == 1 else " areas")
-            did.append(f"scored {areas} outlined dashed")
+            for area in facts.get("scored") or []:
+                did.append(f"scored the {area['suit']} area outlined dashed")
         if did:
             words = html.last_move_words(view, who)
             items.append(f'<li class="last-legend seat-{who}"><span class="cc-swatch seat-{who}"></span>'
