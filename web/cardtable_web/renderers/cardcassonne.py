@@ -253,11 +253,10 @@ def _board(view: dict[str, Any], moves: Moves, names: list[str], counts: bool, c
                 continue
             out.append(_card_cell(view, entry, cells, areas, counts, scorable, marks, anchors))
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
-    seats = view["players"]
     return (
-        f'<div class="cc-over" style="--cc-seats:{seats}">' + _recent_legend(view)
+        _recent_legend(view)
         + f'<section class="cc-board zoomable" aria-label="table">'
-        f'<div class="cc-grid" style="--cc-cols:{cols};--cc-rows:{rows}">{"".join(out)}</div></section></div>'
+        f'<div class="cc-grid" style="--cc-cols:{cols};--cc-rows:{rows}">{"".join(out)}</div></section>'
     )
 
 
