@@ -200,6 +200,6 @@ def test_two_red_cards_in_one_cell_show_both_indices(page: Page) -> None:
         page.set_viewport_size({"width": 360, "height": 740})
         page.goto("index.html#" + mid_game("carbondale", 2, seed, moves))
         wait_settled(page)
-        assert page.locator("#board .cb-cell:has(.cb-pair-b)").count() > 0
+        assert page.locator("#board .cb-cell:has(.cb-pair)").count() > 0
         found += [f"seed {seed}: {defect}" for defect in defects_at_both_sizes(page, "carbondale", f"pairs-{seed}")]
     assert not found, "\n".join(found)

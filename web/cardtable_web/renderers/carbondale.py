@@ -372,9 +372,9 @@ def _grid(
             cards = cells.get((x, y), [])
             options = builds.get((x, y), [])
             inner = []
-            for index, entry in enumerate(cards):
+            for entry in cards:
                 mark = _mark_of(view, marks.get((owner, x, y, entry["card"])))
-                inner.append(_placed(entry, owner, x, y, len(cards) == 2, index, moves, claim, pending, mark,
+                inner.append(_placed(entry, owner, x, y, len(cards) == 2, moves, claim, pending, mark,
                                      _source(entry, cells)))
             if options:
                 inner.append('<span class="cb-builds">')
@@ -421,7 +421,6 @@ def _placed(
     x: int,
     y: int,
     pair: bool,
-    index: int,
     moves: _Moves,
     claim: Selection | None,
     pending: dict[str, Any] | None,
@@ -454,7 +453,7 @@ def _placed(
         "cb-red" if is_red else "cb-black",
         f"cb-from-{_opposite(entry['dir'])}" if is_red and entry["dir"] else None,
         "cb-sideways" if is_red and entry["dir"] in ("east", "west") else None,
-        ("cb-pair-b" if index else "cb-pair-a") if pair else None,
+        "cb-pair" if pair else None,
         "cb-vuln" if entry["vulnerable"] else None,
         f"last-move seat-{mark[0]}" if mark else None,
     )
