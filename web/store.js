@@ -16,7 +16,7 @@ function pageOnly() {
 function open() {
   try {
     const storage = window.localStorage;  // a SecurityError where the site may keep nothing
-    storage.getItem("cardtable.lobby");
+    void storage.length;
     return { storage, keeps: true };
   } catch {
     return { storage: pageOnly(), keeps: false };
