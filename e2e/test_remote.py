@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 import pyengine
 from e2e.conftest import Watch, returning_visitor, shot
-from e2e.play import play_move
+from e2e.play import HELD, play_move
 
 TIMEOUT = 60_000
 AUTOPLAY = """(seed) => {
@@ -34,6 +34,12 @@ AUTOPLAY = """(seed) => {
     if (root.dataset.state === "over") { clearInterval(window.autoplay); return; }
     if (waitingSince && root.dataset.moves === movesThen && performance.now() - waitingSince < 1000) return;
     waitingSince = 0;
+    const held = document.querySelector("#board [data-action].hinted");
+    if (held && usable(held) && document.querySelector("#advice").textContent.includes("HELD_WORDS")) {
+      waitingSince = performance.now(); movesThen = root.dataset.moves;
+      held.click();  // a move that shows a card waits for its second tap
+      return;
+    }
     const moves = [...document.querySelectorAll("#board [data-action]")].filter(usable);
     const choices = [...document.querySelectorAll("#board [data-select]")].filter(usable);
     const pool = moves.length && (random() < 0.85 || !choices.length) ? moves : choices;
@@ -42,7 +48,7 @@ AUTOPLAY = """(seed) => {
     if (pool === moves) { waitingSince = performance.now(); movesThen = root.dataset.moves; }
     chosen.click();
   }, 20);
-}"""
+}""".replace("HELD_WORDS", HELD)
 
 
 READ_QR = """async (text) => {
@@ -306,6 +312,16 @@ def test_two_devices_play_100_silver_bars_to_the_end_and_a_hostile_guest_is_refu
     send_raw(guest.page, {"kind": "deal", "moves": moves})
     refused(guest.page, "no message of the kind")
     assert int(host.page.evaluate("document.documentElement.dataset.moves")) == moves  # nothing changed
+    # a move that would show a card (every play but a lock draws one) waits on the guest's page for a second tap
+    drawing = "#board [data-action]:not([data-action^='lock'])"
+    if not guest.page.locator(drawing).count():
+        guest.page.locator("#board [data-select]").first.click()
+    guest.page.locator(drawing).first.click()
+    guest.page.wait_for_function(f"document.querySelector('#advice').textContent.includes('{HELD}')")
+    assert int(host.page.evaluate("document.documentElement.dataset.moves")) == moves
+    guest.page.locator("#board [data-action].hinted").click()
+    for device in (host.page, guest.page):
+        device.wait_for_function(f"Number(document.documentElement.dataset.moves) === {moves + 1}")
     play_to_the_end([host.page, guest.page])
     final = host.page.locator("#status .headline").inner_text()
     assert "win" in final.lower() or "nobody" in final.lower()

@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 from cardtable_web.controller import TableController
-from cardtable_web.effects import Click, Decided, Effect, TableScreen, Think, ThinkTask
+from cardtable_web.effects import After, Click, Decided, Effect, TableScreen, Think, ThinkTask
 from cardtable_web.keeping import Keeper, MemoryStorage
+from cardtable_web.misclick import MISCLICK_KEY, POLICIES, WINDOW, shows_a_card_to
 from cardtable_web.remote import (
     INVITATION_SECONDS,
     MAX_MESSAGE,
@@ -450,3 +451,48 @@ def test_the_build_ships_only_the_qr_encoder_and_decoder() -> None:
     assert set(build.qr_files(package)) == {"index.js", "decode.js"}
     with pytest.raises(build.BuildError, match="does not ship"):
         build.qr_files({**package, "decode.js": b'import { c } from "./dom.js";'})
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_a_guests_move_that_shows_a_card_is_held_on_its_page(policy: str) -> None:
+    """A guest's misclick is undone before it shows a card, as the host's is: the host holds a guest's move that
+    would draw or reveal one, the guest's page says so, and only its second tap (or its time up) plays it; any other
+    tap drops it."""
+    table = Table("silver-bars", 2, seed=2)
+    table.join(1)
+    guest = table.guests[1]
+    guest.table.keeper.write(MISCLICK_KEY, policy)
+    moves = guest_to_move(table)
+    state = table.host.session.state
+    play = next(t for t in state.legal_texts() if shows_a_card_to(state, t, range(2)))
+    table.click_guest(1, Click(action=play))
+    screen = table.guest_screen(1)
+    assert len(table.host.session.state.history()) == moves, "nothing is played on the first tap"
+    assert held_move(screen) == play and screen.undo_enabled and screen.held
+    table.click_guest(1, Click(ui="undo"))  # Take back while held: the move is dropped, the guest chooses again
+    assert held_move(table.guest_screen(1)) is None
+    assert len(table.host.session.state.history()) == moves
+    effects = table.guests[1].click(Click(action=play))
+    table.guest_effects(1, effects)
+    timers = [e for e in table.guests[1].refresh() + effects if isinstance(e, After)]
+    assert timers == [], "the host's answer sets the timer, not the tap"
+    if policy == WINDOW:
+        assert len(table.host.session.state.history()) == moves
+        guest_page_effects = guest.receive(table.received[1][-1])  # the host's "held" again: its timer
+        (timer,) = [e for e in guest_page_effects if isinstance(e, After)]
+        table.guest_effects(1, guest.tick(timer.tick))
+    else:
+        table.click_guest(1, Click(action=play))
+    assert len(table.host.session.state.history()) == moves + 1
+    assert held_move(table.guest_screen(1)) is None
+
+
+def test_a_guests_move_that_shows_nothing_is_played_at_once() -> None:
+    table = Table("carbondale", 2, seed=2)
+    table.join(1)
+    moves = guest_to_move(table)
+    state = table.host.session.state
+    quiet = [t for t in state.legal_texts() if not shows_a_card_to(state, t, range(2))]
+    assert quiet, "a build shows no card"
+    table.click_guest(1, Click(action=quiet[0]))
+    assert len(table.host.session.state.history()) == moves + 1

@@ -47,13 +47,15 @@ Effects = list[Effect]
 
 
 class Mode(Protocol):
-    """What the table asks of any mode: draw it, a click on it, Escape."""
+    """What the table asks of any mode: draw it, a click on it, Escape, a timer it set."""
 
     def refresh(self) -> Effects: ...
 
     def click(self, click: Click) -> Effects: ...
 
     def cancel(self) -> Effects: ...
+
+    def tick(self, tick: Tick) -> Effects: ...
 
 
 class TableController:
@@ -306,7 +308,7 @@ class TableController:
 
     def tick(self, tick: Tick) -> Effects:
         """A timer went off: the replay's next step while it plays, or a held move's time is up."""
-        return self.mode.tick(tick) if isinstance(self.mode, ReplayMode | PlayMode) else []
+        return self.mode.tick(tick) if self.mode is not None else []
 
     def set_misclick(self, chosen: str) -> Effects:
         """The player chose how a move that would show a card waits (:mod:`cardtable_web.misclick`)."""

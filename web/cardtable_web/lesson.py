@@ -16,7 +16,7 @@ from pyengine.lessons import Lesson, StepPlay, lesson_for
 from pyengine.rng import fresh_seed
 
 from . import drawing, selection
-from .effects import Click, Effect, Fit, Share, TableScreen
+from .effects import Click, Effect, Fit, Share, TableScreen, Tick
 from .feed import sentence
 from .html import esc
 from .keeping import Keeper
@@ -266,3 +266,7 @@ class LessonMode:
             return []
         self.session.selection = None
         return self.refresh()
+
+    def tick(self, tick: Tick) -> list[Effect]:
+        """A lesson sets no timer (its moves are not held: a step is tried again as often as the player likes)."""
+        return []

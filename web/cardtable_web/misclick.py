@@ -11,12 +11,18 @@ While a move is held, the table offers every move as before, the held one highli
 chooses that one instead (held in turn when it too would show a card).
 
 A move that shows nothing new is played at once: Take back returns from it as before.
+
+A guest on another device holds its moves the same way: its first tap on a move asks the host to play it only if it
+shows no card (:func:`shows_a_card_to`, every seat watched); the host answers ``held`` otherwise, and the guest's page
+holds it by the guest's own setting (:class:`cardtable_web.remote_guest.GuestMode`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from pyengine import State
 from pyengine.takeback import revealed_to
 
 from .keeping import Keeper
@@ -30,6 +36,8 @@ POLICIES = (CONFIRM, WINDOW)
 DEFAULT_POLICY = CONFIRM
 UNDO_SECONDS = 3.0
 """How long a held move waits before it is played, with the ``window`` policy."""
+NOT_PLAYED_YET = "Choose again: the move you tapped is not played yet"
+"""What Take back does while a move is held (it drops the held move)."""
 
 
 @dataclass(frozen=True)
@@ -61,9 +69,16 @@ def shows_a_card(session: Session, text: str) -> bool:
     people play, else the one person at the screen."""
     state = session.state
     seat = state.current_player
-    if seat is None or text not in state.legal_texts():
+    if seat is None:
         return False
-    watched = range(state.players) if len(session.humans) > 1 else [seat]
+    return shows_a_card_to(state, text, range(state.players) if len(session.humans) > 1 else [seat])
+
+
+def shows_a_card_to(state: State, text: str, watched: Iterable[int]) -> bool:
+    """Whether the legal move ``text``, played in ``state``, would show one of the ``watched`` seats something it
+    could not know (False for a move that is not legal now)."""
+    if text not in state.legal_texts():
+        return False
     return bool(revealed_to(state, state.parse_action(text), watched))
 
 

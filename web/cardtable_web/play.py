@@ -14,7 +14,7 @@ from .computer import Computer
 from .effects import After, Click, Decided, Effect, Elsewhere, Fit, SetAddress, Share, TableScreen, Tick
 from .feed import Ask, SeatFeed, sentence
 from .keeping import game_key
-from .misclick import UNDO_SECONDS, WINDOW, Held, held_words, policy, shows_a_card
+from .misclick import NOT_PLAYED_YET, UNDO_SECONDS, WINDOW, Held, held_words, policy, shows_a_card
 from .registry import site_game
 from .session import Hint, Session
 
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 Effects = list[Effect]
 NO_TAKE_BACK = "Nothing to take back: never past another player's decision or a card seen for the first time"
 PLEASE_WAIT = "Please wait: the computer is playing."
-NOT_PLAYED_YET = "Choose again: the move you tapped is not played yet"
 
 
 class OtherSeats(Protocol):

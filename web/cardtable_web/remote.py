@@ -34,7 +34,7 @@ MAX_ACTION = 200
 INVITATION_SECONDS = 15 * 60
 """How long an invitation may be answered after it is made."""
 GUEST_KINDS = ("act", "take-back", "agree")
-HOST_KINDS = ("table", "refused", "seat-given")
+HOST_KINDS = ("table", "refused", "seat-given", "held")
 
 
 class Refused(ValueError):

@@ -14,9 +14,10 @@ import pyengine
 from pyengine.core import replay as replay_record
 
 from . import drawing, selection
-from .effects import Click, Effect, Fit, TableScreen, Wire
+from .effects import After, Click, Effect, Fit, TableScreen, Tick, Wire
 from .feed import Ask, sentence
 from .html import esc
+from .misclick import NOT_PLAYED_YET, UNDO_SECONDS, WINDOW, Held, held_words, policy
 from .remote import HOST_KINDS, Refused, connected_words, message, read_message
 from .session import Session
 from .setup import Seat, Setup
@@ -68,6 +69,10 @@ class GuestMode:
         self.finished: Session | None = None
         """The whole game, from the record the host sends once it is over (for the replay and the statistics)."""
         self.gone = False
+        self.held: Held | None = None
+        """A move the host said would show a card, held on this page (:mod:`cardtable_web.misclick`)."""
+        self.held_words = ""
+        self.holds = 0
 
     # -- the host's messages ------------------------------------------------------------------------------------
     def receive(self, text: str) -> Effects:
@@ -83,6 +88,8 @@ class GuestMode:
         elif fields["kind"] == "seat-given":
             self.gone = True
             guest.message = "The host gave your seat to the computer. Thank you for playing!"
+        elif fields["kind"] == "held":
+            return self.hold(fields)
         else:
             self.take_table(fields)
         return self.table.refresh()
@@ -101,6 +108,7 @@ class GuestMode:
         if moved:
             guest.selection = None
             guest.message = ""
+            self.drop_held()
         if fields.get("note"):
             guest.message = str(fields["note"])
         record = fields.get("record")
@@ -136,7 +144,12 @@ class GuestMode:
 
     # -- clicks ------------------------------------------------------------------------------------------------
     def click(self, click: Click) -> Effects:
+        """A click on the guest's table; any click but a held move's second tap (or the zoom) drops the held move."""
         guest = self.guest
+        if self.held is not None and click.action is None and click.ui != "zoom-fit":
+            self.drop_held()
+            if click.ui == "undo" or click.ui is None and click.select is None and click.attempt is None:
+                return self.refresh()
         if click.ui is not None:
             return self.control(click.ui)
         if click.action is not None:
@@ -154,8 +167,11 @@ class GuestMode:
         return []
 
     def act(self, text: str) -> Effects:
-        """A move of this seat: sent to the host, whose table message shows it played (or its reason)."""
+        """A move of this seat: sent to the host, whose table message shows it played (or its reason). A first tap
+        asks the host to hold the move if it would show a card; a held move's second tap (or its time up) plays it."""
         guest = self.guest
+        held = self.held
+        self.drop_held()
         if self.gone or guest.table is None:
             return []
         if text not in guest.view.get("moves", {}):
@@ -166,7 +182,36 @@ class GuestMode:
             )
             return self.refresh()
         guest.message = ""
-        return [self.send("act", action=text, moves=guest.table.get("moves"))]
+        confirmed = held is not None and held.action == text
+        sent = self.send("act", action=text, moves=guest.table.get("moves"), hold=not confirmed)
+        return [sent, *self.refresh()] if held is not None else [sent]
+
+    def hold(self, fields: dict[str, Any]) -> Effects:
+        """The host holds the move this page sent, since it would show a card: highlighted here, with what to do to
+        play it, by this player's setting (a second tap, or its time up unless another tap drops it)."""
+        guest, action = self.guest, fields.get("action")
+        if guest.table is None or fields.get("moves") != guest.table.get("moves") or action not in guest.view.get(
+                "moves", {}):
+            return []  # the table moved on since: nothing to hold
+        chosen = policy(self.table.keeper)
+        self.holds += 1
+        self.held = Held(str(action), self.holds)
+        self.held_words = held_words(chosen, drawing.move_sentence(guest.game, guest.view, str(action)))
+        effects = self.refresh()
+        if chosen == WINDOW:
+            effects.append(After(UNDO_SECONDS, Tick(self.holds, "play-held")))
+        return effects
+
+    def drop_held(self) -> None:
+        self.held = None
+        self.held_words = ""
+
+    def tick(self, tick: Tick) -> Effects:
+        """A held move's time is up (the ``window`` setting): it is played."""
+        held = self.held
+        if held is None or tick.generation != held.number:
+            return []
+        return self.act(held.action)
 
     def control(self, name: str) -> Effects:
         if name == "undo":
@@ -183,6 +228,10 @@ class GuestMode:
         return Wire("send-host", {"text": message(kind, self.build, **fields)})
 
     def cancel(self) -> Effects:
+        """Escape: drop the held move, or the chosen card."""
+        if self.held is not None:
+            self.drop_held()
+            return self.refresh()
         if self.guest.selection is None:
             return []
         self.guest.selection = None
@@ -203,14 +252,17 @@ class GuestMode:
             else ('<p class="remote-waiting">Waiting for the host\'s table…</p>')
         )
         can_undo = bool(table.get("can_take_back")) and not self.gone
+        undo_reason = ("Ask the others to agree to take back your last move" if can_undo
+                       else "Nothing to take back now")
+        if self.held is not None:
+            can_undo, undo_reason = True, NOT_PLAYED_YET
         return TableScreen(
             title=pyengine.GAMES[guest.game].title, game=guest.game, status_html=self.status_html(), banner="",
             pace=0, board_html=board, zoomable=bool(view), moves=int(table.get("moves", 0)), message=guest.message,
-            advice="", hint=None, suggest_shown=False, suggest_enabled=False, log_key=(id(self), 0),
-            log_lines=tuple(guest.log), over=over, undo_enabled=can_undo,
-            undo_reason="Ask the others to agree to take back your last move" if can_undo
-            else "Nothing to take back now",
-            marker="over" if over else "ready" if view else "thinking",
+            advice=self.held_words, hint=None if self.held is None else ("data-action", self.held.action),
+            suggest_shown=False, suggest_enabled=False, log_key=(id(self), 0), log_lines=tuple(guest.log), over=over,
+            undo_enabled=can_undo, undo_reason=undo_reason, marker="over" if over else "ready" if view else "thinking",
+            misclick=policy(self.table.keeper), held=self.held is not None,
         )
 
     def status_html(self) -> str:

@@ -16,6 +16,7 @@ from .effects import Effect, Wire
 from .feed import Ask, feed_for, names_for, sentence
 from .html import esc
 from .keeping import Keeper
+from .misclick import shows_a_card_to
 from .remote import GUEST_KINDS, Guests, Refused, check_act, connected_words, message, read_message, table_message
 from .session import Session
 from .trail import Trail
@@ -211,5 +212,9 @@ class RemoteSeats:
         session = self.session
         if self.table.computer.busy and session.computer_to_move():
             raise Refused(PLEASE_WAIT)
-        session.guest_act(check_act(session.state, seat, fields))
+        text = check_act(session.state, seat, fields)
+        if fields.get("hold") is True and shows_a_card_to(session.state, text, range(session.setup.players)):
+            held = message("held", self.build, action=text, moves=session.state.played)
+            return [Wire("send", {"seat": seat, "text": held})]  # the guest's page holds it (misclick)
+        session.guest_act(text)
         return self.table.refresh()
