@@ -93,7 +93,7 @@ def click_action(page: Page, state: pyengine.State, text: str) -> None:
 
 def test_a_four_player_partner_game_to_the_end(page: Page) -> None:
     """The end of a four-player partner game, by clicking (its first moves made in CPython)."""
-    page.goto(near_the_end("carbles", 4, 7, [1, 2, 3], left=60, options={"partners": True}))
+    page.goto(near_the_end("carbles", 4, 7, [1, 2, 3], left=30, options={"partners": True}))
     wait_settled(page)
     expect(page.locator("#table-title")).to_have_text("Carbles")
     expect(page.locator("#board .cbl-who")).to_have_count(4)
@@ -105,7 +105,7 @@ def test_a_four_player_partner_game_to_the_end(page: Page) -> None:
     started = time.perf_counter()
     clicks = click_through(page, random.Random(7), max_clicks=3000, prefer=PROGRESS)
     print(f"\n4 players, partners: {clicks} clicks, {time.perf_counter() - started:.0f} s")
-    assert clicks > 20
+    assert clicks > 5
     expect(page.locator("#game-over")).to_be_visible()
     assert page.evaluate("document.documentElement.dataset.state") == "over"
     shot(page, "carbles", "4p-partners-over")
