@@ -319,6 +319,7 @@ def test_two_devices_play_100_silver_bars_to_the_end_and_a_hostile_guest_is_refu
     guest.page.locator(drawing).first.click()
     guest.page.wait_for_function(f"document.querySelector('#advice').textContent.includes('{HELD}')")
     assert int(host.page.evaluate("document.documentElement.dataset.moves")) == moves
+    shot(guest.page, "remote", "guest-holds-a-move")
     guest.page.locator("#board [data-action].hinted").click()
     for device in (host.page, guest.page):
         device.wait_for_function(f"Number(document.documentElement.dataset.moves) === {moves + 1}")
