@@ -226,6 +226,12 @@ the page; Chromium meanwhile prepares its own pages (the address bar's pop-up is
 second and a half of processor time here, which would otherwise compete with the page's start."""
 
 
+LIVED_MS = 5000
+"""How long each visit's page stays open before the browser is closed, as a player's page does (at least): the
+browser writes Python's compiled WebAssembly to its code cache only once a start has run a while (one second was
+too short for the table's start without PyScript), so a shorter stay would measure returns no player meets."""
+
+
 def launch(playwright: Playwright, profile: Path) -> tuple[BrowserContext, Page]:
     """Chromium on a profile kept on disk (as a player's browser), once it has settled, and its page."""
     context = playwright.chromium.launch_persistent_context(
@@ -265,17 +271,17 @@ def startup(playwright: Playwright, base: str, path: str, mark: str, runs: int, 
             result.files = fetched_files(page, base)
             worker_ready(page)
             result.visits["same tab"].append(visit(context, page, base + path, mark))
-            page.wait_for_timeout(1000)  # what the browser writes to disk after a start (its code cache) is written
+            page.wait_for_timeout(LIVED_MS)
             context.close()
             context, page = launch(playwright, profile)
             result.visits["returning"].append(visit(context, page, base + path, mark))
-            page.wait_for_timeout(1000)
+            page.wait_for_timeout(LIVED_MS)
             context.close()
             context, page = launch(playwright, profile)
             result.visits["returning again"].append(visit(context, page, base + path, mark))
             if plain:
                 forget_snapshot(page)
-                page.wait_for_timeout(1000)
+                page.wait_for_timeout(LIVED_MS)
                 context.close()
                 context, page = launch(playwright, profile)
                 result.visits["returning without the snapshot"].append(visit(context, page, base + path, mark))
