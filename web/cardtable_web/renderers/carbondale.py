@@ -352,15 +352,18 @@ def _grid(
     marks: dict[tuple[Any, ...], int],
     trying: str | None,
 ) -> str:
-    """The network as a grid, one ring of room around it where the zone (5 x 5) allows.
+    """The network as a grid. The network its viewer builds in (their own; every one when no seat looks on) has one
+    ring of room around it where the zone (5 x 5) allows, for its builds; the others are drawn tight around their
+    cards, so that they take less of the screen.
 
     ``trying``: the chosen hand card, when a click on an open cell where it cannot go asks why."""
     net = view["networks"][owner]
     zone = view["zone"]
-    low_x = max(net["min_x"] - 1, net["max_x"] - zone + 1)
-    high_x = min(net["max_x"] + 1, net["min_x"] + zone - 1)
-    low_y = max(net["min_y"] - 1, net["max_y"] - zone + 1)
-    high_y = min(net["max_y"] + 1, net["min_y"] + zone - 1)
+    ring = 1 if view.get("seat") in (owner, None) else 0
+    low_x = max(net["min_x"] - ring, net["max_x"] - zone + 1)
+    high_x = min(net["max_x"] + ring, net["min_x"] + zone - 1)
+    low_y = max(net["min_y"] - ring, net["max_y"] - zone + 1)
+    high_y = min(net["max_y"] + ring, net["min_y"] + zone - 1)
     cells = {(c["x"], c["y"]): c["cards"] for c in net["cells"]}
     pending = view.get("pending")
     columns = high_x - low_x + 1
