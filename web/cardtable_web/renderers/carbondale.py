@@ -145,7 +145,8 @@ def render(view: dict[str, Any], selection: Selection | None) -> str:
     players = len(view["networks"])
     hand_card, claim = _chosen(moves, selection)
 
-    parts = ['<div class="cb-table">', _status(view, seat)]
+    # the phase as a class: a phone shows the piles and the stock after the networks while they are not drawn from
+    parts = [f'<div class="cb-table cb-phase-{html.esc(view["phase"])}">', _status(view, seat)]
     parts.append(_centre(view, moves))
     parts.append(_buttons(moves, hand_card))
     # your hand, then your own network and the others' in turn order: what a turn needs comes first
