@@ -19,6 +19,7 @@ from playwright.sync_api import Page, expect
 
 import pyengine
 from e2e.conftest import finished_record, saved_record, shot, wait_settled
+from e2e.keys import mid_game
 from e2e.play import near_the_end, play_move
 
 GAME = "index.html?game=cardcassonne&level=easy"
@@ -346,3 +347,33 @@ def test_the_computers_hands_never_reach_the_page(page: Page) -> None:
     page.locator("#over-close").click()
     expect(page.locator("#game-over")).to_be_hidden()
     check_hidden(page, final)
+
+
+GROWN = """() => {
+  const board = document.querySelector('#board .cc-board');
+  const box = board.getBoundingClientRect();
+  const cells = [...board.querySelectorAll('.cc-cell, .cc-slot, .cc-void')].map((c) => c.getBoundingClientRect());
+  return {bottom: box.bottom + scrollY, right: box.right, sideways: board.scrollWidth > board.clientWidth + 1,
+          smallest: Math.min(...cells.map((c) => Math.min(c.width, c.height))), zoom: Number(board.style.zoom || 1)};
+}"""
+"""Where a grown grid's board ends on the page, whether it scrolls sideways, its smallest cell and its zoom."""
+
+
+def test_a_grown_grid_is_shrunk_to_the_first_screen_until_the_player_zooms(page: Page) -> None:
+    """A grid that grew past the first screen is drawn smaller to fit it (never below a finger's 24 px a cell); a
+    player's own + is kept (nothing shrinks it back), and Fit fits it again."""
+    for width, height in ((1366, 768), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto("index.html#" + mid_game("cardcassonne", 4, 5, 60))
+        wait_settled(page)
+        grown = page.evaluate(GROWN)
+        assert grown["zoom"] < 1, f"at {width}x{height} the grid of 60 moves is shrunk"
+        assert grown["bottom"] <= height + 1 and not grown["sideways"], grown
+        assert grown["smallest"] >= 24, grown
+        page.locator("#board [data-ui='zoom-in']").click()
+        closer = page.evaluate(GROWN)
+        assert closer["zoom"] > grown["zoom"]
+        page.locator("#board [data-select]").first.click()  # a redraw keeps the player's zoom
+        assert page.evaluate(GROWN)["zoom"] == closer["zoom"]
+        page.locator("#board [data-ui='zoom-fit']").click()
+        assert page.evaluate(GROWN)["bottom"] <= height + 1

@@ -543,7 +543,7 @@ def render(state: State, seat: int | None, selection: tuple | None = None) -> st
 def test_renderer_highlights_the_cells_of_the_chosen_card() -> None:
     state = position(HEARTS_GAP, [["7♠", "K♡"], ["2♠"]])
     page = render(state, 0)
-    assert 'class="cc-board zoomable"' in page and "--cc-cols:5" in page
+    assert 'class="cc-board zoomable fits-screen"' in page and "--cc-cols:5" in page
     assert f'data-select="{esc(selecting(("shown", False, "7♠")))}"' in page
     assert "data-action=" not in page.split("cc-board")[1].split("cc-hand")[0]
     chosen = render(state, 0, ("shown", False, "7♠"))

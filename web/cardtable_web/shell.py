@@ -46,6 +46,9 @@ from .registry import site_game
 _FOCUS_ATTRIBUTES = ("data-action", "data-select", "data-ui", "id")
 NEXT_CHOICE = "[data-select]:not([disabled]), [data-action]:not([disabled]), [data-ui='take-device']"
 """What gets the focus after a move took the focused choice away: the board's first choice."""
+SMALLEST_FIT = 0.66
+"""The smallest zoom the board is shrunk to by itself to fit the first screen: a phone's grid cell (37 px wide)
+stays at least 24 px, a finger's target."""
 ZOOM_CONTROLS = (
     '<button type="button" class="btn" data-ui="zoom-out" aria-label="Zoom out">−</button>'
     '<button type="button" class="btn" data-ui="zoom-fit">Fit</button>'
@@ -84,7 +87,7 @@ class Page:
     def __init__(self) -> None:
         # web/store.js: the browser's localStorage, or the page's own where the browser lets the site keep nothing
         self.controller = TableController(Keeper(window.cardTableStorage))
-        self.zoom = 1.0
+        self.zoom = BoardZoom()
         self.shown: tuple[str, str] | None = None
         """The title and game the table shows (its stylesheet and rules page are loaded once per game)."""
         self.log_key: tuple[int, int] | None = None
@@ -142,7 +145,7 @@ class Page:
             byid("share-note").textContent = effect.note
             byid("share-box").hidden = False
         elif isinstance(effect, Fit):
-            self.fit()
+            self.zoom.fit()
         elif isinstance(effect, Wire):  # playing on separate devices: web/remote.js connects
             window.cardTableRemote.run(effect.to_json())
 
@@ -177,7 +180,7 @@ class Page:
             return
         self.shown = (title, game)
         window.scrollTo(0, 0)  # a table opens at its top (not at the lobby's scroll)
-        self.zoom = 1.0
+        self.zoom = BoardZoom()
         document.title = f"{title} · Card Table"
         byid("table-title").textContent = title
         load_stylesheet(game)
@@ -193,7 +196,10 @@ class Page:
         byid("pace-table").value = str(screen.pace)
         byid("misclick-table").value = screen.misclick
         board = byid("board")
-        window.cardTableMotion.redraw(board, self.zoomed(screen.board_html) if screen.zoomable else screen.board_html)
+        window.cardTableMotion.redraw(board, self.zoom.zoomed(screen.board_html) if screen.zoomable
+                                      else screen.board_html)
+        if screen.zoomable:
+            self.zoom.shrink_to_screen()
         self.draw_legend(screen.game)
         board.classList.toggle("fresh", screen.moves != self.drawn_moves)
         self.drawn_moves = screen.moves
@@ -305,28 +311,6 @@ class Page:
         else:
             window.cardTable.showLobbyError(effect.text, report or None)
 
-    # -- zoom (the page alone can measure the board) -----------------------------------------------------------
-    def zoomed(self, html: str) -> Any:
-        """The board's new content (a template's, to be morphed into the board) with every zoomable part at the
-        table's zoom and its zoom controls before it: drawn each time, so a redraw keeps them once and in place."""
-        template = document.createElement("template")
-        template.innerHTML = html
-        for element in template.content.querySelectorAll(".zoomable"):
-            element.style.zoom = str(self.zoom)
-            controls = document.createElement("div")
-            controls.className = "zoom-controls"
-            controls.innerHTML = ZOOM_CONTROLS
-            element.parentNode.insertBefore(controls, element)
-        return template.content
-
-    def fit(self) -> None:
-        for element in document.querySelectorAll("#board .zoomable"):
-            element.style.zoom = "1"
-            width, available = element.scrollWidth, element.parentNode.clientWidth
-            if width and available:
-                self.zoom = max(0.3, min(1.5, available / width))
-            element.style.zoom = str(self.zoom)
-
     # -- input -----------------------------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
         target = event.target.closest("[data-action], [data-select], [data-ui], [data-try]")
@@ -342,7 +326,7 @@ class Page:
             target.setAttribute("aria-expanded", "false" if target.getAttribute("aria-expanded") == "true" else "true")
             return
         if ui in ("zoom-in", "zoom-out") and self.controller.replay is None:
-            self.zoom = min(2.0, self.zoom * 1.25) if ui == "zoom-in" else max(0.3, self.zoom / 1.25)
+            self.zoom.step(ui == "zoom-in")
             self.run(self.controller.refresh())
             return
         number = text_or_none(target.getAttribute("data-step" if ui == "jump" else "data-seat")) or "0"
@@ -435,3 +419,58 @@ def main() -> None:
     page.run(control.migrate())
     remote_page.install(page, bridge)
     bridge.pythonReady()
+
+
+class BoardZoom:
+    """The board's zoom (the page alone can measure the board): the player's − and +, Fit, and a board that grew
+    past the first screen shrunk to it while the player has not zoomed by hand."""
+
+    def __init__(self) -> None:
+        self.zoom = 1.0
+        self.by_hand = False
+        """True once the player zoomed with − or +: the board is then never shrunk to the screen (Fit ends it)."""
+
+    def step(self, closer: bool) -> None:
+        """The player's + (``closer``) or −."""
+        self.by_hand = True
+        self.zoom = min(2.0, self.zoom * 1.25) if closer else max(0.3, self.zoom / 1.25)
+
+    def zoomed(self, html: str) -> Any:
+        """The board's new content (a template's, to be morphed into the board) with every zoomable part at the
+        table's zoom and its zoom controls before it: drawn each time, so a redraw keeps them once and in place."""
+        template = document.createElement("template")
+        template.innerHTML = html
+        for element in template.content.querySelectorAll(".zoomable"):
+            element.style.zoom = str(self.zoom)
+            controls = document.createElement("div")
+            controls.className = "zoom-controls"
+            controls.innerHTML = ZOOM_CONTROLS
+            element.parentNode.insertBefore(controls, element)
+        return template.content
+
+    def fit(self) -> None:
+        """Fit: the board as wide as its room (up to 1.5 times), then shrunk to the first screen if it is too tall."""
+        self.by_hand = False
+        for element in document.querySelectorAll("#board .zoomable"):
+            element.style.zoom = "1"
+            width, available = element.scrollWidth, element.parentNode.clientWidth
+            if width and available:
+                self.zoom = max(0.3, min(1.5, available / width))
+            element.style.zoom = str(self.zoom)
+        self.shrink_to_screen()
+
+    def shrink_to_screen(self) -> None:
+        """A board that fits the screen (``fits-screen``: Card-cassonne's grid, which grows all game) and is wider
+        than its room or reaches below the first screen is shrunk to fit them, never below :data:`SMALLEST_FIT`
+        (its places stay finger-sized) and never enlarged; not once the player zoomed by hand."""
+        if self.by_hand:
+            return
+        for element in document.querySelectorAll("#board .zoomable.fits-screen"):
+            box = element.getBoundingClientRect()  # as drawn, at the zoom
+            room_height = window.innerHeight - (box.top + window.scrollY) - 8
+            wide, room_width = element.scrollWidth, element.clientWidth  # the content and its room, unzoomed
+            scale = min(1.0, room_width / wide if wide else 1.0,
+                        room_height / box.height if box.height and room_height > 0 else 1.0)
+            if scale < 0.99 and self.zoom > SMALLEST_FIT:
+                self.zoom = max(SMALLEST_FIT, self.zoom * scale)
+                element.style.zoom = str(self.zoom)

@@ -353,18 +353,11 @@ def _grid(
     marks: dict[tuple[Any, ...], int],
     trying: str | None,
 ) -> str:
-    """The network as a grid. The network its viewer builds in (their own; every one when no seat looks on) has one
-    ring of room around it where the zone (5 x 5) allows, for its builds; the others are drawn tight around their
-    cards, so that they take less of the screen.
+    """The network as a grid (:func:`_bounds`).
 
     ``trying``: the chosen hand card, when a click on an open cell where it cannot go asks why."""
     net = view["networks"][owner]
-    zone = view["zone"]
-    ring = 1 if view.get("seat") in (owner, None) else 0
-    low_x = max(net["min_x"] - ring, net["max_x"] - zone + 1)
-    high_x = min(net["max_x"] + ring, net["min_x"] + zone - 1)
-    low_y = max(net["min_y"] - ring, net["max_y"] - zone + 1)
-    high_y = min(net["max_y"] + ring, net["min_y"] + zone - 1)
+    low_x, high_x, low_y, high_y = _bounds(view, owner)
     cells = {(c["x"], c["y"]): c["cards"] for c in net["cells"]}
     pending = view.get("pending")
     columns = high_x - low_x + 1
@@ -407,6 +400,16 @@ def _grid(
                 rows.append(f'<div class="{cls}">{"".join(inner)}</div>')
     rows.append("</div>")
     return "".join(rows)
+
+
+def _bounds(view: dict[str, Any], owner: int) -> tuple[int, int, int, int]:
+    """The cells a network is drawn over (low x, high x, low y, high y). The network its viewer builds in (their
+    own; every one when no seat looks on) has one ring of room around it where the zone (5 x 5) allows, for its
+    builds; the others are drawn tight around their cards, so that they take less of the screen."""
+    net, zone = view["networks"][owner], view["zone"]
+    ring = 1 if view.get("seat") in (owner, None) else 0
+    return (max(net["min_x"] - ring, net["max_x"] - zone + 1), min(net["max_x"] + ring, net["min_x"] + zone - 1),
+            max(net["min_y"] - ring, net["max_y"] - zone + 1), min(net["max_y"] + ring, net["min_y"] + zone - 1))
 
 
 def _mark_of(view: dict[str, Any], who: int | None) -> tuple[int, str] | None:

@@ -124,7 +124,7 @@ def render(view: dict[str, Any], selection: Selection | None) -> str:
     return (
         '<div class="cc-table">'
         + _track(view, names)
-        + _prompt(view, moves, names, counts, chosen)
+        + _prompt(view, moves, names, chosen)
         + _hand(view, counts, chosen, moves.plays)  # above the board: a turn's card and its cells on one screen
         + _board(view, moves, names, counts, chosen)
         + "</div>"
@@ -160,7 +160,7 @@ def _track(view: dict[str, Any], names: list[str]) -> str:
     return f'<section class="cc-top"><ol class="cc-track">{"".join(rows)}</ol>{piles}</section>'
 
 
-def _prompt(view: dict[str, Any], moves: Moves, names: list[str], counts: bool, chosen: str | None) -> str:
+def _prompt(view: dict[str, Any], moves: Moves, names: list[str], chosen: str | None) -> str:
     """What is being decided now, with the token and scoring buttons."""
     phase = view["phase"]
     seat = view["current_player"]
@@ -194,17 +194,19 @@ def _prompt(view: dict[str, Any], moves: Moves, names: list[str], counts: bool, 
             parts.append(html.button(label, action=text, extra="cc-go"))
         if moves.done:
             parts.append(html.button("Done", action=moves.done, title="score no more areas; draw and pass"))
-    # a click toggles the counts; with only the counts shown, it is the selection again (the session unselects it)
-    toggle = Shown(counts=not counts, card=chosen).value() if chosen else Shown(counts=True)
-    parts.append(
-        html.button(
-            "Hide open-cell counts" if counts else "Show open-cell counts",
-            select=toggle,
-            extra=html.classes("cc-counts", "selected" if counts else None),
-            title="L: the empty cells next to each area",
-        )
-    )
     return f'<section class="cc-prompt">{"".join(parts)}</section>'
+
+
+def _counts_toggle(counts: bool, chosen: str | None) -> str:
+    """The button that shows or hides each area's open-cell count on the grid (set beside the grid's zoom). A click
+    toggles the counts; with only the counts shown, it is the selection again (the session unselects it)."""
+    toggle = Shown(counts=not counts, card=chosen).value() if chosen else Shown(counts=True)
+    return html.button(
+        "Hide open-cell counts" if counts else "Show open-cell counts",
+        select=toggle,
+        extra=html.classes("cc-counts", "selected" if counts else None),
+        title="L: the empty cells next to each area",
+    )
 
 
 def _doing(phase: str) -> str:
@@ -255,7 +257,8 @@ def _board(view: dict[str, Any], moves: Moves, names: list[str], counts: bool, c
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     return (
         _recent_legend(view)
-        + f'<section class="cc-board zoomable" aria-label="table">'
+        + _counts_toggle(counts, chosen)
+        + f'<section class="cc-board zoomable fits-screen" aria-label="table">'
         f'<div class="cc-grid" style="--cc-cols:{cols};--cc-rows:{rows}">{"".join(out)}</div></section>'
     )
 
