@@ -414,10 +414,14 @@ def _turn(
         ]
         title = "Take which card from your deck?" if special_kind == "search-deck" else "Reveal which Global card?"
         out.append(f'<div class="ccz-picker"><h3>{title}</h3><div class="ccz-row">{"".join(picks)}</div></div>')
-    buttons = []
+    # a gift ends the turn too: one short caption, then a button per player named (its full words said to
+    # assistive technology), so that three gifts do not push the marketplace off a phone's screen
+    buttons = ['<span class="ccz-gift-label">End turn and give Budget to:</span>'] if moves.gifts else []
     for deck, text in moves.gifts:
-        label = f"Give Budget to {_seat_name(view, deck)} and end turn"
-        buttons.append(html.button(label, action=text, extra="ccz-gift"))
+        name = _seat_name(view, deck)
+        said = html.attrs(type="button", class_="btn ccz-gift", data_action=text,
+                          aria_label=f"Give Budget to {name} and end turn")
+        buttons.append(f"<button{said}>{html.esc(name)}</button>")
     if moves.end is not None:
         buttons.append(html.button("End turn", action=moves.end, extra="ccz-end"))
     if buttons:
