@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pyengine import State
 from pyengine.takeback import revealed_to
 
+from .effects import After, Tick
 from .keeping import Keeper
 from .session import Session
 
@@ -47,6 +48,29 @@ class Held:
 
     action: str
     number: int
+
+
+class Holding:
+    """The move a table holds (at most one), each hold numbered so that the timer of an older one is ignored: the
+    host's table and a guest's page hold moves alike."""
+
+    def __init__(self) -> None:
+        self.held: Held | None = None
+        self.count = 0
+
+    def hold(self, keeper: Keeper, action: str, move: str) -> tuple[str, list[After]]:
+        """Hold ``action`` (``move``: it in words) by the player's setting: what the table says of it, and the
+        timer that plays it (none with the ``confirm`` setting)."""
+        chosen = policy(keeper)
+        self.count += 1
+        self.held = Held(action, self.count)
+        timer = [After(UNDO_SECONDS, Tick(self.count, "play-held"))] if chosen == WINDOW else []
+        return held_words(chosen, move), timer
+
+    def due(self, tick: Tick) -> str | None:
+        """The held move whose time is up, when ``tick`` is its timer's (None for an older hold's timer)."""
+        held = self.held
+        return held.action if held is not None and tick.generation == held.number else None
 
 
 def policy(keeper: Keeper) -> str:

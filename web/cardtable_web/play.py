@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Protocol
 
 from . import address, drawing, selection
 from .computer import Computer
-from .effects import After, Click, Decided, Effect, Elsewhere, Fit, SetAddress, Share, TableScreen, Tick
+from .effects import Click, Decided, Effect, Elsewhere, Fit, SetAddress, Share, TableScreen, Tick
 from .feed import Ask, SeatFeed, sentence
 from .keeping import game_key
-from .misclick import NOT_PLAYED_YET, UNDO_SECONDS, WINDOW, Held, held_words, policy, shows_a_card
+from .misclick import NOT_PLAYED_YET, Holding, policy, shows_a_card
 from .registry import site_game
 from .session import Hint, Session
 
@@ -60,9 +60,8 @@ class PlayMode:
         """What this tab kept last (:attr:`Kept.token`): from there it may go anywhere (on, or back)."""
         self.elsewhere = False
         """True once another tab moved this game on: this tab keeps nothing more until it loads the newer one."""
-        self.held: Held | None = None
+        self.holding = Holding()
         """A move that would show a card, chosen but not played yet (:mod:`cardtable_web.misclick`)."""
-        self.holds = 0
 
     # -- after every change ---------------------------------------------------------------------------------
     def refresh(self) -> Effects:
@@ -82,7 +81,7 @@ class PlayMode:
         handover = session.needs_handover()
         can_undo = not over and self.computer.may_take_back() and session.can_take_back()
         undo_reason = "Take back your last move" if can_undo else NO_TAKE_BACK
-        if self.held is not None:
+        if self.holding.held is not None:
             can_undo, undo_reason = True, NOT_PLAYED_YET
         status = drawing.status_html(feed, session.setup.game)
         if self.others is not None:
@@ -99,7 +98,7 @@ class PlayMode:
             suggest_enabled=not self.computer.suggesting, log_key=(id(session), session.trail.resets),
             log_lines=feed.log, over=over, undo_enabled=can_undo, undo_reason=undo_reason,
             marker="over" if over else "thinking" if session.computer_to_move() else "ready",
-            misclick=policy(self.table.keeper), held=self.held is not None,
+            misclick=policy(self.table.keeper), held=self.holding.held is not None,
         )
 
     def board(self, feed: SeatFeed) -> str:
@@ -148,7 +147,7 @@ class PlayMode:
         """A click on the table (see :class:`~cardtable_web.effects.Click`); any click but a held move's second tap
         (or a control that changes nothing) drops the held move."""
         session = self.session
-        if self.held is not None and click.action is None and click.ui not in ("zoom-fit", "share"):
+        if self.holding.held is not None and click.action is None and click.ui not in ("zoom-fit", "share"):
             self.drop_held()
             if click.ui == "undo" or click.ui is None and click.select is None and click.attempt is None:
                 return self.refresh()
@@ -175,7 +174,7 @@ class PlayMode:
         """A human plays the action ``text`` (a refusal is said in the message); a move that would show a card is
         held first (:mod:`cardtable_web.misclick`), and played by its second tap or when its time is up."""
         session = self.session
-        held, self.held = self.held, None
+        held, self.holding.held = self.holding.held, None
         if held is not None:
             session.clear_advice()
         if self.computer.busy or session.computer_to_move():
@@ -193,29 +192,22 @@ class PlayMode:
         """Hold a move that would show a card: it is highlighted, with what to do to play it (every move stays on
         offer, so another tap chooses another move)."""
         session = self.session
-        chosen = policy(self.table.keeper)
-        words = held_words(chosen, drawing.move_sentence(session.setup.game, session.screen_view(), text))
-        self.holds += 1
-        self.held = Held(text, self.holds)  # the chosen card stays chosen: the move's place is where it was
+        move = drawing.move_sentence(session.setup.game, session.screen_view(), text)
+        words, timer = self.holding.hold(self.table.keeper, text, move)  # the chosen card stays chosen
         session.message = ""
         session.hint = Hint(text, None, words)
         session.advice = words
-        effects = self.refresh()
-        if chosen == WINDOW:
-            effects.append(After(UNDO_SECONDS, Tick(self.holds, "play-held")))
-        return effects
+        return self.refresh() + timer
 
     def drop_held(self) -> None:
         """The held move is not played: the player chooses again."""
-        self.held = None
+        self.holding.held = None
         self.session.clear_advice()
 
     def tick(self, tick: Tick) -> Effects:
         """A held move's time is up (the ``window`` policy): it is played."""
-        held = self.held
-        if held is None or tick.generation != held.number:
-            return []
-        return self.act(held.action)
+        due = self.holding.due(tick)
+        return [] if due is None else self.act(due)
 
     def control(self, name: str) -> Effects:
         """One of the table's controls (``data-ui``)."""
@@ -256,7 +248,7 @@ class PlayMode:
 
     def cancel(self) -> Effects:
         """Escape at the table: drop the held move, or the chosen card (or other selection)."""
-        if self.held is not None:
+        if self.holding.held is not None:
             self.drop_held()
             return self.refresh()
         if self.session.selection is None:

@@ -14,10 +14,10 @@ import pyengine
 from pyengine.core import replay as replay_record
 
 from . import drawing, selection
-from .effects import After, Click, Effect, Fit, TableScreen, Tick, Wire
+from .effects import Click, Effect, Fit, TableScreen, Tick, Wire
 from .feed import Ask, sentence
 from .html import esc
-from .misclick import NOT_PLAYED_YET, UNDO_SECONDS, WINDOW, Held, held_words, policy
+from .misclick import NOT_PLAYED_YET, Holding, policy
 from .remote import HOST_KINDS, Refused, connected_words, message, read_message
 from .session import Session
 from .setup import Seat, Setup
@@ -69,10 +69,9 @@ class GuestMode:
         self.finished: Session | None = None
         """The whole game, from the record the host sends once it is over (for the replay and the statistics)."""
         self.gone = False
-        self.held: Held | None = None
+        self.holding = Holding()
         """A move the host said would show a card, held on this page (:mod:`cardtable_web.misclick`)."""
         self.held_words = ""
-        self.holds = 0
 
     # -- the host's messages ------------------------------------------------------------------------------------
     def receive(self, text: str) -> Effects:
@@ -146,7 +145,7 @@ class GuestMode:
     def click(self, click: Click) -> Effects:
         """A click on the guest's table; any click but a held move's second tap (or the zoom) drops the held move."""
         guest = self.guest
-        if self.held is not None and click.action is None and click.ui != "zoom-fit":
+        if self.holding.held is not None and click.action is None and click.ui != "zoom-fit":
             self.drop_held()
             if click.ui == "undo" or click.ui is None and click.select is None and click.attempt is None:
                 return self.refresh()
@@ -170,7 +169,7 @@ class GuestMode:
         """A move of this seat: sent to the host, whose table message shows it played (or its reason). A first tap
         asks the host to hold the move if it would show a card; a held move's second tap (or its time up) plays it."""
         guest = self.guest
-        held = self.held
+        held = self.holding.held
         self.drop_held()
         if self.gone or guest.table is None:
             return []
@@ -193,25 +192,18 @@ class GuestMode:
         if guest.table is None or fields.get("moves") != guest.table.get("moves") or action not in guest.view.get(
                 "moves", {}):
             return []  # the table moved on since: nothing to hold
-        chosen = policy(self.table.keeper)
-        self.holds += 1
-        self.held = Held(str(action), self.holds)
-        self.held_words = held_words(chosen, drawing.move_sentence(guest.game, guest.view, str(action)))
-        effects = self.refresh()
-        if chosen == WINDOW:
-            effects.append(After(UNDO_SECONDS, Tick(self.holds, "play-held")))
-        return effects
+        move = drawing.move_sentence(guest.game, guest.view, str(action))
+        self.held_words, timer = self.holding.hold(self.table.keeper, str(action), move)
+        return self.refresh() + timer
 
     def drop_held(self) -> None:
-        self.held = None
+        self.holding.held = None
         self.held_words = ""
 
     def tick(self, tick: Tick) -> Effects:
         """A held move's time is up (the ``window`` setting): it is played."""
-        held = self.held
-        if held is None or tick.generation != held.number:
-            return []
-        return self.act(held.action)
+        due = self.holding.due(tick)
+        return [] if due is None else self.act(due)
 
     def control(self, name: str) -> Effects:
         if name == "undo":
@@ -229,7 +221,7 @@ class GuestMode:
 
     def cancel(self) -> Effects:
         """Escape: drop the held move, or the chosen card."""
-        if self.held is not None:
+        if self.holding.held is not None:
             self.drop_held()
             return self.refresh()
         if self.guest.selection is None:
@@ -254,15 +246,16 @@ class GuestMode:
         can_undo = bool(table.get("can_take_back")) and not self.gone
         undo_reason = ("Ask the others to agree to take back your last move" if can_undo
                        else "Nothing to take back now")
-        if self.held is not None:
+        held = self.holding.held
+        if held is not None:
             can_undo, undo_reason = True, NOT_PLAYED_YET
         return TableScreen(
             title=pyengine.GAMES[guest.game].title, game=guest.game, status_html=self.status_html(), banner="",
             pace=0, board_html=board, zoomable=bool(view), moves=int(table.get("moves", 0)), message=guest.message,
-            advice=self.held_words, hint=None if self.held is None else ("data-action", self.held.action),
+            advice=self.held_words, hint=None if held is None else ("data-action", held.action),
             suggest_shown=False, suggest_enabled=False, log_key=(id(self), 0), log_lines=tuple(guest.log), over=over,
             undo_enabled=can_undo, undo_reason=undo_reason, marker="over" if over else "ready" if view else "thinking",
-            misclick=policy(self.table.keeper), held=self.held is not None,
+            misclick=policy(self.table.keeper), held=held is not None,
         )
 
     def status_html(self) -> str:
