@@ -79,7 +79,7 @@ class LinkTable:
         trail = self.trails.setdefault(seat, Trail(lambda text: say(text, names, seat)))
         feed = feed_for(self.state, names, self.computers, seat, seat, trail, offer=False,
                         shown_names=names_for(names, seat))
-        packed = pack(turn_payload(self.state, TABLE, seat, names, feed, trail.entries, rng))
+        packed = pack(turn_payload(self.state, TABLE, seat, names, self.host, feed, trail.entries, rng))
         self.links.append((seat, packed))
         return packed
 
@@ -373,6 +373,7 @@ def test_a_turn_payload_that_is_not_one_is_refused() -> None:
     good = turns_of(pyengine.new_game("silver-bars", 2, 1), 0, 1)
     assert read_turn(good).seat == 0
     for bad in ({**good, "core": good["core"][:-1]}, {**good, "seat": 5}, {**good, "game": "chess"},
-                {**good, "names": ["A"]}, {**good, "recent": {"9": []}}, {**good, "kind": "reply"}):
+                {**good, "names": ["A"]}, {**good, "host": 2}, {**good, "recent": {"9": []}},
+                {**good, "kind": "reply"}):
         with pytest.raises(LinkRefused, match=BROKEN[:20]):
             read_turn(bad)

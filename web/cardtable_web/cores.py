@@ -1,7 +1,7 @@
 """A game's core written as JSON and read back, field by field: how a turn's link carries a re-dealt position.
 
-A game's own position format (``Rules.write_position``) describes only some states (three of the five games only
-the first turn), so a link carries the re-dealt core itself: every field the core compares, in the order its
+A game's own position format (``Rules.write_position``) describes only some states (for several games, only the
+first turn), so a link carries the re-dealt core itself: every field the core compares, in the order its
 dataclass declares them, cards as their texts, the generator as its state. It is read back by the fields' declared
 types. Only the plain :class:`~pyengine.rng.Rng` is written: a deal's keyed generator holds the deal's secret, and
 a re-dealt core never has one (``Rules.sample_hidden`` replaces the generator). Fields that do not take part in

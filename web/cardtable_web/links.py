@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pyengine
-from pyengine.core import check_seat, check_setup, check_version, read_json, rules_for
+from pyengine.core import check_setup, check_version, read_json, rules_for
 from pyengine.rng import Rng
 from pyengine.words import Entry
 
@@ -113,9 +113,9 @@ def log_start(entries: Sequence[Entry], seat: int) -> int:
     return max(at, len(entries) - MAX_LOG_LINES)
 
 
-def turn_payload(state: pyengine.State, table: str, seat: int, names: list[str], feed: SeatFeed,
+def turn_payload(state: pyengine.State, table: str, seat: int, names: list[str], host: int, feed: SeatFeed,
                  entries: Sequence[Entry], rng: Rng | None = None) -> dict[str, Any]:
-    """The turn for ``seat`` (see the module's docstring): ``feed`` is the seat's own
+    """The turn for ``seat`` (see the module's docstring): ``host`` is the host's seat, ``feed`` the seat's own
     (:func:`cardtable_web.feed.feed_for`, said for it), ``entries`` the log's entries, ``rng`` the fresh generator
     of the re-deal (None: one from the platform's cryptographic generator)."""
     fresh = rng if rng is not None else Rng.from_seed(secrets.randbits(64))
@@ -123,7 +123,7 @@ def turn_payload(state: pyengine.State, table: str, seat: int, names: list[str],
     return {
         "v": LINK_VERSION, "kind": "turn", "table": table, "seat": seat, "turn": state.played,
         "game": state.game, "players": state.players, "options": dict(state.options), "rules": state.version,
-        "names": list(names), "log_start": start, "log": list(feed.log[start:]),
+        "names": list(names), "host": host, "log_start": start, "log": list(feed.log[start:]),
         "recent": {str(s): turn for s, turn in feed.view.get("recent", {}).items()},
         "headline": feed.headline, "core": cores.write(state.sample_hidden(seat, fresh).core),
     }
@@ -139,6 +139,8 @@ class Turn:
     turn: int
     game: str
     names: tuple[str, ...]
+    host: int
+    """The host's seat."""
     log_start: int
     log: tuple[str, ...]
     recent: dict[int, list[dict[str, Any]]]
@@ -149,6 +151,10 @@ class Turn:
     @property
     def over(self) -> bool:
         return self.state.is_terminal()
+
+    @property
+    def host_name(self) -> str:
+        return self.names[self.host]
 
     def shown_names(self) -> list[str]:
         """The seats' names as the guest's table shows them (its own seat is "You")."""
@@ -161,15 +167,16 @@ def read_turn(payload: dict[str, Any]) -> Turn:
         if payload.get("kind") != "turn":
             raise ValueError("not a turn")
         rules = rules_for(payload["game"])
-        players, seat = payload["players"], _count(payload["seat"])
+        players = payload["players"]
         options = check_setup(rules, players, payload["options"])
+        seat = _seat(payload["seat"], players)
         version = check_version(rules.info, payload["rules"])
-        check_seat(seat, players)
         core = cores.read(cores.core_type(rules.info.id, players), payload["core"])
         state = pyengine.State(rules, players, options, None, core, version=version)
         return Turn(
             table=_text(payload["table"], 40), seat=seat, turn=_count(payload["turn"]), game=rules.info.id,
             names=tuple(_text(name, 40) for name in _list(payload["names"], players)),
+            host=_seat(payload["host"], players),
             log_start=_count(payload["log_start"]),
             log=tuple(_text(line, 1_000) for line in _list(payload["log"])),
             recent=_recent(payload["recent"], players), headline=_text(payload["headline"], 300), state=state,
@@ -190,6 +197,13 @@ def _count(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1_000_000:
         raise ValueError("not a count")
     return value
+
+
+def _seat(value: object, players: int) -> int:
+    seat = _count(value)
+    if seat >= players:
+        raise ValueError("not a seat")
+    return seat
 
 
 def _list(value: object, length: int | None = None) -> list[Any]:
