@@ -129,7 +129,7 @@ class LinkGame:
         raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize(("game", "players", "computers", "games"), tables_by_links())
+@pytest.mark.parametrize(("game", "players", "computers", "games"), tables_by_links(largest=False))
 def test_whole_games_by_links_through_the_pages(game: str, players: int, computers: set[int], games: int) -> None:
     """Whole games through the host's and the guests' controllers: each guest's table is drawn from its turn
     link alone, the host's engine plays every reply, the computer seats play on the host's page, and at the end

@@ -53,6 +53,12 @@ MAX_PLAIN = 200_000
 MAX_LOG_LINES = 60
 """The most log lines a turn carries (a seat's previous turn and everything since, usually a few dozen)."""
 MAX_ACTIONS = 200
+MAX_LINK = 2_000
+"""The longest link a turn makes, in characters, for a site whose address (before the fragment) is at most
+:data:`ADDRESS_ALLOWANCE` characters long: chat apps, mail and QR codes all take it."""
+ADDRESS_ALLOWANCE = 100
+SEALING = 12 + 16
+"""What sealing adds to a packed payload's bytes: AES-GCM's nonce and tag (``web/links.js``)."""
 REVEAL_CHECKS = 3
 """How many further re-deals a guest's move is played on to see whether it showed a card."""
 BROKEN = "This link is damaged or was changed: ask for it again, whole."
@@ -89,6 +95,13 @@ def unpack(text: object) -> dict[str, Any]:
     return payload
 
 
+def link_length(packed: str, table: str, seat: int, address: int = ADDRESS_ALLOWANCE) -> int:
+    """The length of the link that seals a packed payload (``web/links.js`` writes ``<address>#turn=<table>.<seat>.
+    <h or g>.<nonce, sealed payload and tag in base64url>``), for a site address of ``address`` characters."""
+    sealed = len(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))) + SEALING
+    return address + len(f"#turn={table}.{seat}.h.") + -(-sealed * 4 // 3)
+
+
 def digest(view: dict[str, Any]) -> str:
     """A short digest of a seat's view (without its moves): what a guest saw when it chose a move."""
     text = json.dumps(view, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
@@ -119,14 +132,33 @@ def turn_payload(state: pyengine.State, table: str, seat: int, names: list[str],
     (:func:`cardtable_web.feed.feed_for`, said for it), ``entries`` the log's entries, ``rng`` the fresh generator
     of the re-deal (None: one from the platform's cryptographic generator)."""
     fresh = rng if rng is not None else Rng.from_seed(secrets.randbits(64))
-    start = log_start(entries, seat)
-    return {
+    payload = {
         "v": LINK_VERSION, "kind": "turn", "table": table, "seat": seat, "turn": state.played,
         "game": state.game, "players": state.players, "options": dict(state.options), "rules": state.version,
-        "names": list(names), "host": host, "log_start": start, "log": list(feed.log[start:]),
+        "names": list(names), "host": host, "headline": feed.headline,
         "recent": {str(s): turn for s, turn in feed.view.get("recent", {}).items()},
-        "headline": feed.headline, "core": cores.write(state.sample_hidden(seat, fresh).core),
+        "core": cores.write(state.sample_hidden(seat, fresh).core),
     }
+    return within_a_link(payload, list(feed.log), log_start(entries, seat))
+
+
+def within_a_link(payload: dict[str, Any], log: list[str], start: int) -> dict[str, Any]:
+    """``payload`` with the log's lines from ``start``, as many of the latest as keep its link within
+    :data:`MAX_LINK` characters (the older ones are left out when they do not fit, then each seat's latest turn)."""
+    def fits(first: int) -> bool:
+        trial = {**payload, "log_start": first, "log": log[first:]}
+        return link_length(pack(trial), str(payload["table"]), int(payload["seat"])) <= MAX_LINK
+
+    low, high = start, len(log)
+    if not fits(high):
+        payload = {**payload, "recent": {}}
+    while low < high:  # the first line from which the rest fits
+        middle = (low + high) // 2
+        if fits(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return {**payload, "log_start": low, "log": log[low:]}
 
 
 # -- a turn as the guest reads it -------------------------------------------------------------------------------
