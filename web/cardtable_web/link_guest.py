@@ -74,13 +74,16 @@ def open_turn(controller: TableController, table: str, seat: int, packed: str, k
     held = held_games(keeper).get(table)
     if held is not None and held["seat"] != seat:
         return [LobbyError("This device plays another seat of this game: this link is for another player.")]
-    note = f"{turn.host_name} invites you to play at your own pace." if key else ""
+    title = pyengine.GAMES[turn.game].title
+    note = f"{turn.host_name} invites you to play {title} at your own pace." if key and held is None else ""
+    message = ""
     if held is not None and turn.turn < held["turn"]:
         packed = held["packed"]
         turn = read_turn(unpack(packed))
-        note = ("This link is old: the game has moved on since. Here is the latest turn this device holds."
-                if not turn.over else "This link is old: the game is over. Here is how it ended.")
+        message = ("This link is old: the game has moved on since. Here is the latest turn this device holds."
+                   if not turn.over else "This link is old: the game is over. Here is how it ended.")
     mode = LinkGuestMode(controller, turn, packed, key or (held or {}).get("key", ""), held, note)
+    mode.message = message
     return controller.show(mode)
 
 
@@ -97,11 +100,13 @@ class LinkGuestMode:
         self.key = key
         self.guest = GuestTurn(turn)
         self.selection: selection.Selection | None = None
-        self.message = note
+        self.message = ""
+        """A refusal, or a sentence about the link (said at once)."""
+        self.note = note
+        """A sentence for the panel of links (the invitation's)."""
         self.log = merged_log(held, turn)
         if held is not None and held["turn"] == turn.turn and held["reply"]:
             self.replay_reply(held["reply"])
-            self.message = note or f"You played this turn: send {turn.host_name} the link below."
         self.hold()
 
     def replay_reply(self, actions: list[str]) -> None:
@@ -154,16 +159,9 @@ class LinkGuestMode:
             self.message = str(exc)[:1].upper() + str(exc)[1:] + "."
             return self.refresh()
         self.selection = None
-        self.message = self.paused_words() if self.guest.paused else ""
+        self.message = self.note = ""
         self.hold()
         return self.refresh()
-
-    def paused_words(self) -> str:
-        host = self.turn.host_name
-        if self.guest.revealed:
-            return (f"{host}'s device deals the card this move shows: send them the link below, and their answer "
-                    "shows it to you.")
-        return f"Your turn is done: send {host} the link below."
 
     def control(self, name: str) -> Effects:
         if name == "undo" and self.guest.actions:
@@ -187,24 +185,45 @@ class LinkGuestMode:
         effects: Effects = [self.screen()]
         if self.guest.paused and self.guest.actions:
             effects.append(self.reply_link())
-        return effects + [Wire("link-guest", {"table": self.turn.table, "waiting": self.waiting_words()})]
+        return effects + [Wire("link-guest", {"table": self.turn.table, "waiting": self.waiting_words(),
+                                              "state": self.state()})]
+
+    def state(self) -> str:
+        """Where the guest's turn stands: it ``decides``, made its ``reply``, is ``waiting`` or the game is ``over``."""
+        guest = self.guest
+        if self.turn.over:
+            return "over"
+        return "decides" if guest.decides else "reply" if guest.actions else "waiting"
 
     def reply_link(self) -> Wire:
         turn = self.turn
         return Wire("link", {
             "to": "host", "table": turn.table, "seat": turn.seat, "name": turn.host_name, "key": self.key,
             "packed": pack(self.guest.reply()), "turn": turn.turn, "title": pyengine.GAMES[turn.game].title,
+            "words": self.reply_words(),
         })
 
     def waiting_words(self) -> str:
+        """What the panel of links says (empty while it shows the reply link: :meth:`reply_words` says it)."""
         turn, guest = self.turn, self.guest
+        host = turn.host_name
         if turn.over:
-            return "This game is over."
-        if guest.decides:
-            return f"Your turn in {turn.host_name}'s game: play it, and a link for {turn.host_name} appears here."
-        if guest.paused and guest.actions:
+            said = "This game is over."
+        elif guest.decides:
+            said = f"Your turn: play it, and a link for {host} appears here."
+        elif guest.paused and guest.actions:
             return ""
-        return f"Not your turn yet: {turn.host_name} sends you a link when it is."
+        else:
+            said = f"Not your turn yet: {host} sends you a link when it is."
+        return f"{self.note} {said}" if self.note else said
+
+    def reply_words(self) -> str:
+        """What the panel says above the reply link."""
+        host = self.turn.host_name
+        if self.guest.revealed:
+            return (f"Your move shows a card, which {host}'s device deals: send {host} this link, and their answer "
+                    "shows it to you.")
+        return f"Your turn is done: send {host} this link."
 
     def board_view(self) -> dict[str, Any]:
         guest = self.guest

@@ -186,8 +186,11 @@ class Pacing:
         return self.host(LinkSession(setup, remote, state), {seat: new_key() for seat in remote}, "push")
 
     def host(self, session: LinkSession, keys: dict[int, str], history: str) -> Effects:
+        """Put a game played by links on the table (the page's panel of links starts afresh)."""
         seats = LinkSeats(self.table, session, keys)
-        return self.table.begin(session, history, others=seats)
+        effects = [Wire("links-close"), *self.table.begin(session, history, others=seats)]
+        self.table.closing = [Wire("links-close")]
+        return effects
 
     def host_again(self, kept: Session, history: str) -> Effects | None:
         """A kept game this browser hosts by links, put on the table: hosted as before (None: not one)."""
