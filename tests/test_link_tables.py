@@ -225,7 +225,7 @@ def test_a_played_turn_opened_again_shows_its_reply_again() -> None:
     guest.run(open_turn(guest.controller, table.table, 1, held["packed"]))
     again = guest.links.pop()
     assert unpack(again["packed"]) == unpack(reply["packed"])
-    assert again["words"] == reply["words"] and again["words"].startswith(("Your turn is done", "Your move shows"))
+    assert again["words"] == reply["words"] and again["words"].startswith(("Your turn is done", "Your move: "))
 
 
 def test_a_link_of_another_seat_or_game_or_a_changed_one_is_refused_in_one_sentence() -> None:

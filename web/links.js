@@ -95,9 +95,9 @@ async function openLink(fragment) {
 
 // ---------------------------------------------------------------- what the table shows: links to send
 const STATE_WORDS = {
-  theirs: () => "their turn: send them the link below.",
+  theirs: () => "their turn: send them this link.",
   waiting: () => "waiting for their turn.",
-  over: () => "the game is over: send them the last link, with the result.",
+  over: () => "the game is over: send them this last link, with the result.",
 };
 
 function drawHost() {
@@ -114,15 +114,12 @@ function drawHost() {
     const head = document.createElement("p");
     head.append(Object.assign(document.createElement("b"), { textContent: row.name }), ": ");
     head.append(Object.assign(document.createElement("span"), { className: "links-state", textContent: (STATE_WORDS[row.state] || (() => ""))(row.name) }));
+    if (!row.invitation) head.append(" ", button(`Invitation for ${row.name}`, () => call("linkInvite", seat), "small"));
     li.append(head);
     if (row.link && row.state !== "waiting") li.append(linkRow(row.link, `The link for ${row.name}`, "links-turn", row));
     if (row.invitation) {
+      li.append(hint(`${row.name}'s invitation holds their key: send it to ${row.name} alone, once.`));
       li.append(linkRow(row.invitation, `Invitation for ${row.name}`, "links-invitation", row));
-      li.append(hint(`It holds ${row.name}'s key: send it to ${row.name} alone, once. Their device then opens every later link.`));
-    } else {
-      const buttons = document.createElement("p");
-      buttons.append(button(`Invitation for ${row.name}`, () => call("linkInvite", seat)));
-      li.append(buttons);
     }
     list.append(li);
   }
@@ -222,11 +219,13 @@ const COMMANDS = {
   "link-guest"(data) {
     guestText = data.waiting || "";
     $("links-guest").dataset.state = data.state;
+    document.documentElement.classList.add("link-guest"); // a guest's table: nothing to play again or share
     if (data.waiting) { guestRow = null; shown += 1; }
     drawGuest();
   },
   "links-close"() {
     shown += 1;
+    document.documentElement.classList.remove("link-guest");
     hostRows.clear();
     guestRow = null;
     guestText = "";

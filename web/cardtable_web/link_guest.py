@@ -218,12 +218,17 @@ class LinkGuestMode:
         return f"{self.note} {said}" if self.note else said
 
     def reply_words(self) -> str:
-        """What the panel says above the reply link."""
-        host = self.turn.host_name
-        if self.guest.revealed:
-            return (f"Your move shows a card, which {host}'s device deals: send {host} this link, and their answer "
-                    "shows it to you.")
-        return f"Your turn is done: send {host} this link."
+        """What the panel says above the reply link (the move that showed a card, in words: the table still shows
+        the position before it, since only the host's device deals that card)."""
+        host, guest = self.turn.host_name, self.guest
+        if not guest.revealed:
+            return f"Your turn is done: send {host} this link."
+        view = guest.shown.view(guest.seat) | {"names": self.turn.shown_names()}
+        said = drawing.move_sentence(self.turn.game, view, guest.actions[-1]) if guest.actions[-1] in view[
+            "moves"] else ""
+        moved = f"Your move: {said[:1].lower()}{said[1:]} " if said else ""
+        return (f"{moved}The card it shows is dealt on {host}'s device: send {host} this link, and their answer "
+                "shows it to you.")
 
     def board_view(self) -> dict[str, Any]:
         guest = self.guest
