@@ -189,3 +189,26 @@ def test_a_link_for_another_seat_is_refused(devices: Any) -> None:
     refused(bea, "This device plays another seat of this game: this link is for another player.")
     open_link(bea, cys.split("&key=")[0])
     refused(bea, "This device plays another seat of this game: this link is for another player.")
+
+
+def test_the_lobby_lists_the_games_at_your_own_pace_and_opens_them_again(devices: Any) -> None:
+    """Back in the lobby, each device lists its games by links, whom each waits for and since when, and opens
+    them again; the host's game is listed there, not among the other unfinished games."""
+    host_device, guest_device = devices("host"), devices("guest", (390, 844))
+    host = start_by_links(host_device, {"game": "silver-bars", "players": 2, "seed": 3, "delay": 0, "remote": [1],
+                                        "names": ["Hal", "Bea"]})
+    guest = guest_device.page
+    open_link(guest, invitation(host, 1))
+    expect(guest.locator("#links-guest")).to_have_attribute("data-state", "waiting")
+    guest.click("#table-menu")  # a phone's table folds its buttons behind Menu
+    guest.click("#to-lobby")
+    row = guest.locator("#links-list li")
+    expect(row).to_have_text(re.compile(r"^100 Silver Bars with Hal: waiting for Hal's link, just now Open$"))
+    host.click("#to-lobby")
+    expect(host.locator("#links-list li")).to_contain_text("waiting for you (you host it), just now")
+    expect(host.locator("#kept-box")).to_be_hidden()
+    shot(host, "links", "lobby")
+    host.click("#links-list li button:has-text('Play')")
+    expect(host.locator("#links-seats li[data-seat='1']")).to_be_visible()
+    guest.click("#links-list li button:has-text('Open')")
+    expect(guest.locator("#links-guest")).to_have_attribute("data-state", "waiting")

@@ -15,8 +15,10 @@ from cardtable_web.effects import Click, Effect, LobbyError, TableScreen, Think,
 from cardtable_web.feed import headline
 from cardtable_web.html import esc
 from cardtable_web.keeping import Keeper, MemoryStorage
-from cardtable_web.link_guest import LINK_SEATS_KEY, LinkGuestMode, held_games, key_of, open_turn
-from cardtable_web.link_host import LINK_GAMES_KEY, LinkSeats, Pacing, hosted_games
+from cardtable_web.link_door import LinkDoor
+from cardtable_web.link_guest import LinkGuestMode, open_turn
+from cardtable_web.link_host import LinkSeats, Pacing
+from cardtable_web.link_store import LINK_GAMES_KEY, LINK_SEATS_KEY, LINKS_LOBBY_KEY, held_games, hosted_games, key_of
 from cardtable_web.links import pack, unpack
 
 import pyengine
@@ -314,3 +316,49 @@ def test_each_device_keeps_its_key_and_no_other() -> None:
     assert key_of(table.guests[1].controller.keeper, table.table, 1) == keys["1"]
     assert key_of(table.guests[1].controller.keeper, table.table, 2) == ""
     assert keys["1"] != keys["2"] and len(keys["1"]) == 22
+
+
+def lobby_rows(device: Device) -> list[dict[str, Any]]:
+    return json.loads(device.storage.items.get(LINKS_LOBBY_KEY, "[]"))  # type: ignore[no-any-return]
+
+
+def test_the_lobby_lists_the_games_waiting_for_me_and_for_others() -> None:
+    table = LinkGame("silver-bars", 2, seed=5)
+    table.invite(1)
+    rnd = random.Random(5)
+    bea = table.guests[1]
+    [hosts] = lobby_rows(table.host)
+    assert hosts["text"].endswith("waiting for you (you host it)") and hosts["waiting"] == "you"
+    [beas] = lobby_rows(bea)
+    assert beas == {**beas, "text": "100 Silver Bars with Hal: waiting for Hal's link", "waiting": "others",
+                    "open": "held", "key": table.table}
+    host_to_guest(table, rnd)
+    assert lobby_rows(table.host)[0]["text"] == "100 Silver Bars with Bea, round 1: waiting for Bea (you host it)"
+    assert lobby_rows(bea)[0]["text"] == "100 Silver Bars with Hal: your turn"
+    reply = guest_plays(table, 1, rnd)
+    assert lobby_rows(bea)[0]["text"] == "100 Silver Bars with Hal: your link for Hal is ready to send"
+    bea.run(bea.controller.leave())
+    bea.run(LinkDoor(bea.controller, bea.pacing).open_held(table.table))  # the lobby's Open
+    assert unpack(bea.links[-1]["packed"]) == unpack(reply["packed"])
+
+
+def test_a_hosted_game_moves_to_another_device_by_its_file() -> None:
+    table = LinkGame("silver-bars", 2, seed=9)
+    table.invite(1)
+    rnd = random.Random(9)
+    host_to_guest(table, rnd)
+    effects = table.host.pacing.export()
+    [file] = [effect.data for effect in effects if isinstance(effect, Wire)]
+    assert file["name"] == f"card-table-silver-bars-{table.table}.json"
+    laptop = Device()
+    laptop.run(laptop.pacing.bring(file["text"]))
+    session = laptop.controller.session
+    assert session is not None and session.state.record() == table.state.record()
+    assert isinstance(laptop.controller.mode.others, LinkSeats)  # type: ignore[union-attr]
+    assert laptop.pacing.key(table.table, 1) == table.host.pacing.key(table.table, 1)
+    played = session.state.played
+    reply = guest_plays(table, 1, rnd)
+    laptop.run(laptop.pacing.reply(table.table, 1, reply["packed"]))
+    assert laptop.controller.session is not None and laptop.controller.session.state.played > played
+    laptop.run(laptop.pacing.bring('{"kind": "something else"}'))
+    assert laptop.errors[-1] == "This file cannot be opened: it is not a game exported from Card Table."

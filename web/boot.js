@@ -369,6 +369,39 @@ bridge.fillLobby = (settingsJSON, errorText) => {
 const SAVES_KEY = STORAGE.saves;
 const HISTORY_KEY = STORAGE.history;
 const LOBBY_KEY = STORAGE.lobby;
+const LINKS_KEY = STORAGE.links;
+
+// The games at your own pace (cardtable_web.link_store writes their rows), or none: read like hostile input.
+function readLinks() {
+  let rows = null;
+  try {
+    const text = storage.getItem(LINKS_KEY);
+    rows = text && text.length < 50000 ? JSON.parse(text) : null;
+  } catch { rows = null; }
+  const ok = (r) => r && typeof r.text === "string" && typeof r.key === "string" && Number.isFinite(r.since)
+    && ["you", "others", "over"].includes(r.waiting) && ["kept", "held"].includes(r.open);
+  return Array.isArray(rows) ? rows.filter(ok).slice(0, 30) : [];
+}
+
+// The games at your own pace: waiting for you, or for someone else since when; a hosted one is also a kept game,
+// listed here only (and only while it is kept).
+function refreshLinks(kept) {
+  const keys = new Set(kept.map((row) => row.key));
+  const rows = readLinks().filter((row) => row.open === "held" || keys.has(row.key));
+  const list = $("links-list");
+  list.textContent = "";
+  for (const row of rows) {
+    const open = row.open === "kept"
+      ? () => callPython("continueSaved", "Continuing as soon as the games are ready…", row.key)
+      : () => callPython("openHeld", "Opening as soon as the games are ready…", row.key);
+    const label = row.waiting === "over" ? "Show" : row.waiting === "you" ? "Play" : "Open";
+    const li = item(`${row.text}, ${ago(row.since)}`, [[label, open, row.waiting === "you" ? "primary" : ""]]);
+    li.dataset.waiting = row.waiting;
+    list.append(li);
+  }
+  $("links-box").hidden = rows.length === 0;
+  return new Set(rows.filter((row) => row.open === "kept").map((row) => row.key));
+}
 
 // The stored summary, or an empty one: anything of another shape is ignored, never trusted.
 function readLobby() {
@@ -438,9 +471,10 @@ function item(text, buttons) {
 
 function refreshKept() {
   const lobby = readLobby();
+  const linked = refreshLinks(lobby.kept);
   const kept = $("kept");
   kept.textContent = "";
-  for (const row of lobby.kept) {
+  for (const row of lobby.kept.filter((r) => !linked.has(r.key))) {
     kept.append(item(`${row.text}, ${ago(row.updated)}`, [
       ["Continue", () => callPython("continueSaved", "Continuing as soon as the games are ready…", row.key), "primary"],
       ["Discard", () => {
@@ -450,7 +484,7 @@ function refreshKept() {
       }],
     ]));
   }
-  $("kept-box").hidden = lobby.kept.length === 0;
+  $("kept-box").hidden = kept.children.length === 0;
   const list = $("history");
   list.textContent = "";
   for (const row of lobby.finished) {

@@ -223,6 +223,15 @@ const COMMANDS = {
     if (data.waiting) { guestRow = null; shown += 1; }
     drawGuest();
   },
+  // The hosted game as a file, to open on another device of the host's (and go on from there only).
+  "link-export"(data) {
+    const url = URL.createObjectURL(new Blob([data.text], { type: "application/json" }));
+    const anchor = Object.assign(document.createElement("a"), { href: url, download: data.name });
+    anchor.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    note(`Saved as ${data.name}: it holds the whole game, its deal too, so keep it to yourself. On the other device, `
+      + "choose it in the set-up, under \"Playing with others\"; then play on there only.");
+  },
   "links-close"() {
     shown += 1;
     document.documentElement.classList.remove("link-guest");
@@ -234,6 +243,11 @@ const COMMANDS = {
     drawGuest();
   },
 };
+
+let pending = null; // what waits for Python: set by the lobby's whenReady through open()
+function whenReadyThen(action) {
+  if (bridge) action(); else pending = action;
+}
 
 window.cardTableLinks = {
   run(json) {
@@ -249,11 +263,22 @@ window.cardTableLinks = {
     whenReady(() => openLink(fragment), "The link opens as soon as the games are ready…");
     return true;
   },
-  ready(pythonBridge) { bridge = pythonBridge; },
+  ready(pythonBridge) {
+    bridge = pythonBridge;
+    if (pending) { pending(); pending = null; }
+  },
   secure,
 };
 
 function wire() {
+  $("links-export")?.addEventListener("click", () => call("exportHosted"));
+  $("links-bring")?.addEventListener("change", async (event) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    const text = file.size <= 2_000_000 ? await file.text() : "";
+    whenReadyThen(() => call("bringHosted", text));
+  });
   $("links-open")?.addEventListener("click", () => {
     const text = $("links-paste").value.trim();
     const at = text.indexOf("#");

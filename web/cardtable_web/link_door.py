@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .effects import Effect, LobbyError, Wire
-from .link_guest import held_games, key_of, open_turn
-from .link_host import Pacing, hosted_games
+from .link_guest import open_turn
+from .link_host import Pacing
+from .link_store import held_games, hosted_games, key_of
 from .links import BROKEN
 
 if TYPE_CHECKING:
@@ -58,6 +59,13 @@ class LinkDoor:
 
     def says(self, text: str) -> Effects:
         return [LobbyError(str(text)[:300])]
+
+    def open_held(self, table: str) -> Effects:
+        """The lobby's Open on a game this browser plays as a guest: its latest turn held here."""
+        held = held_games(self.table.keeper).get(str(table))
+        if held is None:
+            return [LobbyError("That game is no longer kept in this browser.")]
+        return self.opened(str(table), int(held["seat"]), "h", str(held["packed"]))
 
     def opened(self, table: str, seat: int, way: str, packed: str, key: str = "") -> Effects:
         """An unsealed link's payload, for the guest's side (a turn) or the host's (a reply)."""

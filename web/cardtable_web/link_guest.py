@@ -2,15 +2,14 @@
 position, and the reply link for the host.
 
 The guest's page never holds the game: only the seat's turn (:mod:`cardtable_web.links`), whose position shows the
-seat its own view and nothing else. This browser keeps each game it plays by links (:data:`LINK_SEATS_KEY`): the
-seat and its key, the latest turn link's payload, the reply made to it, the log as far as it was told, and whose turn
-it waits for since when; so an old link opened again says the game moved on and shows the latest turn held here,
-and a turn already played shows its reply again.
+seat its own view and nothing else. This browser keeps each game it plays by links (:mod:`cardtable_web.link_store`):
+the seat and its key, the latest turn link's payload, the reply made to it, the log as far as it was told, and whose
+turn it waits for since when; so an old link opened again says the game moved on and shows the latest turn held
+here, and a turn already played shows its reply again.
 """
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
 import pyengine
@@ -19,46 +18,15 @@ from pyengine.words import say
 from . import drawing, selection
 from .effects import Click, Effect, Fit, LobbyError, TableScreen, Wire
 from .html import esc
-from .keeping import Keeper
+from .link_store import held_games, hold
 from .links import BROKEN, GuestTurn, LinkRefused, Turn, pack, read_turn, unpack
 
 if TYPE_CHECKING:
     from .controller import TableController
 
 Effects = list[Effect]
-LINK_SEATS_KEY = "cardtable.link-seats"
-"""``{table name: held game}`` of the games this browser plays by links as a guest (see :func:`held_games`)."""
-REMEMBERED = 30
 MAX_LOG = 400
 REPLAY_TURN = "Play this turn again from its start (before you send your link)"
-
-
-def held_games(keeper: Keeper) -> dict[str, dict[str, Any]]:
-    """The games this browser plays as a guest by links, by table name: ``{"seat", "key", "game", "title",
-    "names", "host", "turn", "packed", "reply", "log", "updated", "over", "waiting"}`` (an entry of another shape is
-    left out)."""
-    games = keeper.read(LINK_SEATS_KEY, dict, {})
-    return {table: entry for table, entry in games.items() if _held(entry)}
-
-
-def _held(entry: object) -> bool:
-    return (isinstance(entry, dict) and isinstance(entry.get("seat"), int) and isinstance(entry.get("key"), str)
-            and isinstance(entry.get("turn"), int) and isinstance(entry.get("packed"), str)
-            and isinstance(entry.get("log"), list) and isinstance(entry.get("reply"), list | type(None)))
-
-
-def hold(keeper: Keeper, table: str, entry: dict[str, Any]) -> None:
-    """Keep a held game (the newest last; the oldest go past :data:`REMEMBERED`)."""
-    games = held_games(keeper)
-    games.pop(table, None)
-    games[table] = entry
-    keeper.write(LINK_SEATS_KEY, dict(list(games.items())[-REMEMBERED:]))
-
-
-def key_of(keeper: Keeper, table: str, seat: int) -> str:
-    """This browser's key for a seat it plays by links ("" when it plays no such seat)."""
-    held = held_games(keeper).get(str(table))
-    return str(held["key"]) if held is not None and held["seat"] == seat else ""
 
 
 def open_turn(controller: TableController, table: str, seat: int, packed: str, key: str = "") -> Effects:
@@ -129,7 +97,7 @@ class LinkGuestMode:
             "seat": turn.seat, "key": self.key, "game": turn.game, "title": pyengine.GAMES[turn.game].title,
             "names": list(turn.names), "host": turn.host, "turn": turn.turn, "packed": self.packed,
             "reply": list(guest.actions) if guest.paused and guest.actions else None, "log": self.log[-MAX_LOG:],
-            "updated": int(time.time() * 1000), "over": turn.over, "waiting": waiting,
+            "updated": int(self.table.keeper.clock() * 1000), "over": turn.over, "waiting": waiting,
             "headline": turn.headline, "round": view.get("round"),
         })
 

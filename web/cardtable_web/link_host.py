@@ -9,21 +9,24 @@ kept one again (after a reload, or when a reply is opened in a tab that shows so
 
 The page seals each payload for its seat (``web/links.js``): a :class:`~cardtable_web.effects.Wire` ``link`` effect
 carries the packed payload and the seat's key. Each seat's key is drawn here once, kept in this browser with the
-game (:data:`LINK_GAMES_KEY`), and given to its player in the seat's invitation only.
+game (:mod:`cardtable_web.link_store`), and given to its player in the seat's invitation only.
 """
 
 from __future__ import annotations
 
 import base64
+import json
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from pyengine.core import read_json
 from pyengine.words import say
 
+from . import link_store
 from .effects import Effect, LobbyError, Wire
-from .feed import feed_for, names_for
+from .feed import feed_for, names_for, sentence
 from .html import esc
-from .keeping import Keeper
+from .keeping import session_from, the_game
 from .links import BROKEN, LinkRefused, Reply, pack, read_reply, take_reply, turn_payload, unpack
 from .remote_host import RemoteSession, remote_setup
 from .session import Session
@@ -33,30 +36,13 @@ if TYPE_CHECKING:
     from .controller import TableController
 
 Effects = list[Effect]
-LINK_GAMES_KEY = "cardtable.link-games"
-"""``{table name: {"seats": [seats played by links], "keys": {seat: key}}}`` of the games this browser hosts at
-their own pace, unfinished and lately finished (a late link then hears that the game is over)."""
-REMEMBERED = 30
+EXPORT_KIND = "card-table hosted game"
 NO_TAKE_BACK = "Take back is not offered in a game played by links: a move, once sent, is played."
 
 
 def new_key() -> str:
     """A seat's key: 128 random bits in base64url (AES-GCM's key, given in the seat's invitation only)."""
     return base64.urlsafe_b64encode(secrets.token_bytes(16)).decode("ascii").rstrip("=")
-
-
-def hosted_games(keeper: Keeper) -> dict[str, dict[str, Any]]:
-    """The games this browser hosts by links, by table name (an entry of another shape is left out)."""
-    games = keeper.read(LINK_GAMES_KEY, dict, {})
-    return {table: entry for table, entry in games.items() if _hosted(entry)}
-
-
-def _hosted(entry: object) -> bool:
-    if not isinstance(entry, dict) or not isinstance(seats := entry.get("seats"), list):
-        return False
-    keys = entry.get("keys")
-    return (all(isinstance(s, int) and not isinstance(s, bool) for s in seats) and isinstance(keys, dict)
-            and all(isinstance(keys.get(str(s)), str) for s in seats))
 
 
 class LinkSession(RemoteSession):
@@ -142,14 +128,11 @@ class LinkSeats:
         return self.table.refresh()
 
     def keep(self, session: Session) -> None:
-        """The game's seats and keys remembered by its table's name."""
-        keeper = self.table.keeper
-        games = hosted_games(keeper)
-        entry = {"seats": sorted(self.keys), "keys": {str(s): k for s, k in sorted(self.keys.items())}}
-        if session.table and games.get(session.table) != entry:
-            games.pop(session.table, None)
-            games[session.table] = entry
-            keeper.write(LINK_GAMES_KEY, dict(list(games.items())[-REMEMBERED:]))
+        """The game's seats and keys remembered by its table's name, and the lobby's rows of the games by links."""
+        if session.table:
+            keeper = self.table.keeper
+            link_store.host(keeper, session.table, self.keys, self.session.names)
+            link_store.write_lobby(keeper, session, int(keeper.clock() * 1000))
 
     # -- a guest's reply -------------------------------------------------------------------------------------------
     def take(self, reply: Reply) -> Effects:
@@ -194,7 +177,7 @@ class Pacing:
 
     def host_again(self, kept: Session, history: str) -> Effects | None:
         """A kept game this browser hosts by links, put on the table: hosted as before (None: not one)."""
-        entry = hosted_games(self.table.keeper).get(kept.table) if kept.table else None
+        entry = link_store.hosted_games(self.table.keeper).get(kept.table) if kept.table else None
         humans = set(kept.humans)
         if entry is None or isinstance(kept, RemoteSession) or not set(entry["seats"]) < humans:
             return None
@@ -212,7 +195,7 @@ class Pacing:
 
     def key(self, table: str, seat: int) -> str:
         """The key of a seat of a game hosted here ("" when this browser hosts no such seat)."""
-        entry = hosted_games(self.table.keeper).get(str(table))
+        entry = link_store.hosted_games(self.table.keeper).get(str(table))
         return str(entry["keys"].get(str(seat), "")) if entry is not None else ""
 
     def reply(self, table: str, seat: int, packed: str) -> Effects:
@@ -233,6 +216,37 @@ class Pacing:
                 self.seats.session.message = str(exc)
                 return self.table.refresh()
             return [LobbyError(str(exc))]
+
+    # -- a hosted game moved to another device ------------------------------------------------------------------------
+    def export(self) -> Effects:
+        """The game on the table as a file for another device of the host's: its record (the deal with it), who sits
+        where, and each seat's key, so that the game goes on from there (and no longer from here)."""
+        seats = self.seats
+        if seats is None:
+            return []
+        session = seats.session
+        text = json.dumps({"kind": EXPORT_KIND, "version": 1, "game": the_game(session),
+                           "links": {"seats": sorted(seats.keys), "keys": {str(s): k for s, k in seats.keys.items()}}},
+                          ensure_ascii=False)
+        name = f"card-table-{session.setup.game}-{session.table}.json"
+        return [Wire("link-export", {"name": name, "text": text})]
+
+    def bring(self, text: str) -> Effects:
+        """A game exported from another device of the host's, hosted here from now on (``LobbyError`` in words when
+        the file holds no such game)."""
+        try:
+            fields = read_json(str(text), "file")
+            if not isinstance(fields, dict) or fields.get("kind") != EXPORT_KIND or fields.get("version") != 1:
+                raise ValueError("it is not a game exported from Card Table")
+            session = session_from(fields.get("game"))
+            links: dict[str, Any] = fields.get("links") or {}
+            if not session.table or not link_store.valid_hosted(links) or session.state.is_terminal():
+                raise ValueError("it holds no unfinished game played by links")
+        except ValueError as exc:
+            return [LobbyError(sentence(f"This file cannot be opened: {exc}"))]
+        keys = {int(seat): str(links["keys"][str(seat)]) for seat in links["seats"]}
+        link_store.host(self.table.keeper, session.table, keys)
+        return self.table.begin(session)
 
     def open_game(self, table: str) -> Effects:
         """Put the kept game of ``table`` on the table (:class:`LinkRefused` when this browser keeps it no more)."""

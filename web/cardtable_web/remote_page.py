@@ -76,4 +76,7 @@ def install_links(page: Any, bridge: Any) -> None:
     bridge.linkSays = page.call(lambda text: door.says(str(text)))
     bridge.linkOpened = page.call(lambda table, seat, way, packed, key="": door.opened(
         str(table), int(seat), str(way), str(packed), str(key or "")))
+    bridge.openHeld = page.call(lambda table: door.open_held(str(table)))
+    bridge.exportHosted = page.call(pacing.export)
+    bridge.bringHosted = page.call(lambda text: pacing.bring(str(text)))
     window.cardTableLinks.ready(bridge)
