@@ -43,7 +43,9 @@ def open_turn(controller: TableController, table: str, seat: int, packed: str, k
     if held is not None and held["seat"] != seat:
         return [LobbyError("This device plays another seat of this game: this link is for another player.")]
     title = pyengine.GAMES[turn.game].title
-    note = f"{turn.host_name} invites you to play {title} at your own pace." if key and held is None else ""
+    host = turn.host_name
+    note = (f"{host} invites you to play {title} at your own pace. {host}'s device deals and judges the game, so it "
+            f"goes on only as long as {host} keeps it." if key and held is None else "")
     message = ""
     if held is not None and turn.turn < held["turn"]:
         packed = held["packed"]

@@ -54,8 +54,8 @@ MAX_LOG_LINES = 60
 """The most log lines a turn carries (a seat's previous turn and everything since, usually a few dozen)."""
 MAX_ACTIONS = 200
 MAX_LINK = 2_000
-"""The longest link a turn makes, in characters, for a site whose address (before the fragment) is at most
-:data:`ADDRESS_ALLOWANCE` characters long: chat apps, mail and QR codes all take it."""
+"""Every link a turn makes is shorter than this, in characters, for a site whose address (before the fragment) is at
+most :data:`ADDRESS_ALLOWANCE` characters long: chat apps, mail and QR codes all take it."""
 ADDRESS_ALLOWANCE = 100
 SEALING = 12 + 16
 """What sealing adds to a packed payload's bytes: AES-GCM's nonce and tag (``web/links.js``)."""
@@ -143,11 +143,11 @@ def turn_payload(state: pyengine.State, table: str, seat: int, names: list[str],
 
 
 def within_a_link(payload: dict[str, Any], log: list[str], start: int) -> dict[str, Any]:
-    """``payload`` with the log's lines from ``start``, as many of the latest as keep its link within
+    """``payload`` with the log's lines from ``start``, as many of the latest as keep its link shorter than
     :data:`MAX_LINK` characters (the older ones are left out when they do not fit, then each seat's latest turn)."""
     def fits(first: int) -> bool:
         trial = {**payload, "log_start": first, "log": log[first:]}
-        return link_length(pack(trial), str(payload["table"]), int(payload["seat"])) <= MAX_LINK
+        return link_length(pack(trial), str(payload["table"]), int(payload["seat"])) < MAX_LINK
 
     low, high = start, len(log)
     if not fits(high):
