@@ -5,6 +5,7 @@ passed as its packed plaintext; the page seals it for its seat)."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -36,6 +37,7 @@ from pyengine.words import say
 from .games import GAME_IDS, settings
 
 TABLE = "a1b2c3d4e5"
+CARD_DRAWN = re.compile(r"(10|[A2-9JQK])[♣♢♡♠]")
 
 
 def random_game(game: str, players: int, seed: int, stop: int | None = None) -> pyengine.State:
@@ -371,3 +373,14 @@ def test_a_turn_payload_that_is_not_one_is_refused() -> None:
                 {**good, "kind": "reply"}):
         with pytest.raises(LinkRefused, match=BROKEN[:20]):
             read_turn(bad)
+
+
+def test_a_move_that_shows_a_card_is_said_in_the_log_when_its_words_hold_no_card() -> None:
+    """The log says a move that drew a card (its public words are the same on every re-deal), and the table shows the
+    position before it; a move whose words would name the made-up card is not said."""
+    table = LinkTable(pyengine.new_game("silver-bars", 2, 6))
+    to_guest(table, random.Random(6))
+    guest = guest_turn(table)
+    guest.play(next(t for t in guest.state.legal_texts() if t.startswith("discard")))
+    assert guest.revealed and guest.entries == [] and len(guest.said) == 1
+    assert "draw" in guest.said[0].text and not CARD_DRAWN.search(guest.said[0].text.split("draw")[-1])

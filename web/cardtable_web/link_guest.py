@@ -212,7 +212,7 @@ class LinkGuestMode:
         turn, guest = self.turn, self.guest
         view = self.board_view()
         over = turn.over
-        lines = self.log + [say(entry.text, list(turn.names), turn.seat) for entry in guest.entries]
+        lines = self.log + [say(entry.text, list(turn.names), turn.seat) for entry in guest.said]
         return TableScreen(
             title=pyengine.GAMES[turn.game].title, game=turn.game, status_html=self.status_html(view), banner="",
             pace=0, board_html=drawing.render_view(turn.game, view, self.selection), zoomable=True,

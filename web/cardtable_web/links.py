@@ -272,8 +272,10 @@ class GuestTurn:
         self.actions: list[str] = []
         self.seen: list[str] = []
         self.entries: list[Entry] = []
-        """The log's entries of the moves played here, as the real game says them too (not a move that showed a
-        card: its words may hold the made-up card)."""
+        """The log's entries of the moves shown here (each seat's latest turn is marked from them)."""
+        self.said: list[Entry] = []
+        """The log's entries of the moves played here, as the real game says them too: a move that showed a card
+        only when its words are the same on every re-deal (else they may hold the made-up card)."""
         self.revealed = False
 
     @property
@@ -295,22 +297,25 @@ class GuestTurn:
             self.seen.append(digest(seen_by(before, self.seat)))
         self.actions.append(text)
         self.state = after
-        self.revealed = self.shows_a_card(before, text, after)
+        redealt = self.redealt_afters(before, text)
+        seen = seen_by(after, self.seat)
+        self.revealed = any(seen_by(other, self.seat) != seen for other in redealt)
+        entry = after.entry()
         if not self.revealed:
             self.shown = after
-            entry = after.entry()
             if entry is not None:
                 self.entries.append(entry)
+        if entry is not None and (not self.revealed or all(other.entry() == entry for other in redealt)):
+            self.said.append(entry)
 
-    def shows_a_card(self, before: pyengine.State, text: str, after: pyengine.State) -> bool:
-        """Whether playing ``text`` showed the seat something the re-deal made up: what it sees afterwards differs
-        on further re-deals of the position before it."""
-        seen = seen_by(after, self.seat)
+    def redealt_afters(self, before: pyengine.State, text: str) -> list[pyengine.State]:
+        """``text`` played on :data:`REVEAL_CHECKS` further re-deals of the position before it: where the seat sees
+        something else on one of them than on the turn's position, the move showed it a card the re-deal made up."""
+        afters = []
         for _ in range(REVEAL_CHECKS):
             fresh, self.rng = self.rng.split()
-            if seen_by(before.sample_hidden(self.seat, fresh).apply(text), self.seat) != seen:
-                return True
-        return False
+            afters.append(before.sample_hidden(self.seat, fresh).apply(text))
+        return afters
 
     def recent(self) -> dict[int, list[dict[str, Any]]]:
         """Each seat's latest turn, this turn's moves included."""
