@@ -95,7 +95,8 @@ class LinkGame:
     def open_turn(self, seat: int, link: dict[str, Any]) -> None:
         """``seat``'s device opens a link the host made (an invitation carries the key)."""
         assert link["to"] == "guest" and link["seat"] == seat
-        key = link["key"] if link["invite"] or seat not in self.invited else ""
+        key = link["key"] if link["invite"] else ""
+        assert link["invite"] or seat in self.invited, "a seat's first link is its invitation"
         self.invited.add(seat)
         guest = self.guests[seat]
         guest.run(open_turn(guest.controller, link["table"], seat, link["packed"], key))
@@ -362,3 +363,39 @@ def test_a_hosted_game_moves_to_another_device_by_its_file() -> None:
     assert laptop.controller.session is not None and laptop.controller.session.state.played > played
     laptop.run(laptop.pacing.bring('{"kind": "something else"}'))
     assert laptop.errors[-1] == "This file cannot be opened: it is not a game exported from Card Table."
+
+
+def test_each_link_of_a_seat_is_its_invitation_until_its_reply_comes() -> None:
+    """Whichever link the host sends first lets its player in (it carries the seat's key); once the seat's reply
+    came, its device holds the key, and the links carry it no more (even after the host's page reloads)."""
+    storage = MemoryStorage()
+    table = LinkGame("silver-bars", 2, seed=4)
+    table.host = Device(storage)
+    table.host.run(table.host.pacing.start(json.dumps({
+        "game": "silver-bars", "players": 2, "seed": 4, "delay": 0, "remote": [1], "names": ["Hal", "Bea"]})))
+    rnd = random.Random(4)
+    while table.state.current_player == 0:
+        table.host.click(*rnd.choice(choices(table.host.table)))
+    first = table.host.links[-1]
+    assert first["invite"] and first["row"] == "turn"
+    table.deliver()
+    reply = guest_plays(table, 1, rnd)
+    table.host.run(table.host.pacing.reply(table.table, 1, reply["packed"]))
+    while table.state.current_player == 0:
+        table.host.click(*rnd.choice(choices(table.host.table)))
+    assert not table.host.links[-1]["invite"]
+    reloaded = Device(storage)
+    reloaded.run(reloaded.pacing.reply(table.table, 1, reply["packed"]))  # refused (old), but hosted again
+    assert not reloaded.links[-1]["invite"]
+
+
+def test_the_hosts_own_links_do_not_open_on_its_device() -> None:
+    """A link the host made for a seat, even one that carries the seat's key, shows nothing on the host's device."""
+    table = LinkGame("silver-bars", 2, seed=2)
+    table.host.run(table.host.pacing.invite(1))
+    invitation = table.host.links.pop()
+    door = LinkDoor(table.host.controller, table.host.pacing)
+    table.host.run(door.opened(table.table, 1, "h", invitation["packed"], invitation["key"]))
+    assert table.host.errors[-1] == (
+        "This link is for another player's device: it shows nothing here, so send it to them.")
+    assert not held_games(table.host.controller.keeper)

@@ -95,7 +95,8 @@ async function openLink(fragment) {
 
 // ---------------------------------------------------------------- what the table shows: links to send
 const STATE_WORDS = {
-  theirs: () => "their turn: send them this link.",
+  theirs: (row) => (row.joined ? "their turn: send them this link."
+    : "their turn: send them this link, their invitation (it holds their key: to them alone)."),
   waiting: () => "waiting for their turn.",
   over: () => "the game is over: send them this last link, with the result.",
 };
@@ -113,7 +114,7 @@ function drawHost() {
     li.dataset.state = row.state;
     const head = document.createElement("p");
     head.append(Object.assign(document.createElement("b"), { textContent: row.name }), ": ");
-    head.append(Object.assign(document.createElement("span"), { className: "links-state", textContent: (STATE_WORDS[row.state] || (() => ""))(row.name) }));
+    head.append(Object.assign(document.createElement("span"), { className: "links-state", textContent: (STATE_WORDS[row.state] || (() => ""))(row) }));
     if (!row.invitation) head.append(" ", button(`Invitation for ${row.name}`, () => call("linkInvite", seat), "small"));
     li.append(head);
     if (row.link && row.state !== "waiting") li.append(linkRow(row.link, `The link for ${row.name}`, "links-turn", row));
@@ -201,16 +202,16 @@ const COMMANDS = {
       return;
     }
     const row = hostRows.get(data.seat) || { name: data.name, state: "waiting", link: null, invitation: null };
-    if (data.invite) row.invitation = link; else row.link = link;
+    if (data.row === "invitation") row.invitation = link; else row.link = link;
     row.title = data.title;
     hostRows.set(data.seat, row);
     drawHost();
   },
   "link-seats"(data) {
     const seen = new Set();
-    for (const { seat, name, state } of data.rows) {
+    for (const { seat, name, state, joined } of data.rows) {
       const row = hostRows.get(seat) || { link: null, invitation: null };
-      hostRows.set(seat, { ...row, name, state });
+      hostRows.set(seat, { ...row, name, state, joined });
       seen.add(seat);
     }
     for (const seat of [...hostRows.keys()]) if (!seen.has(seat)) hostRows.delete(seat);

@@ -71,6 +71,8 @@ class LinkDoor:
         """An unsealed link's payload, for the guest's side (a turn) or the host's (a reply)."""
         if way != "h":
             return self.pacing.reply(table, seat, packed)
+        if table in hosted_games(self.table.keeper):  # the host's own link for a seat, even an invitation
+            return self.refused(table, seat, way)
         leaving = self.table.closing
         effects = open_turn(self.table, table, seat, packed, key)
         if any(isinstance(effect, LobbyError) for effect in effects):

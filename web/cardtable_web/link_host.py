@@ -59,10 +59,14 @@ class LinkSession(RemoteSession):
 class LinkSeats:
     """The seats of one hosted game that play by links (see the module's docstring)."""
 
-    def __init__(self, table: TableController, session: LinkSession, keys: dict[int, str]) -> None:
+    def __init__(self, table: TableController, session: LinkSession, keys: dict[int, str],
+                 joined: set[int] | None = None) -> None:
         self.table = table
         self.session = session
         self.keys = keys
+        self.joined = set(joined or ())
+        """The seats whose reply came: their device holds their key. Until then each link of a seat is its
+        invitation (the key after it), so whichever link the host sends first lets the player in."""
         self.trails: dict[int, Trail] = {}
         """Each seat's game followed once, its log said for that seat."""
         self.made: dict[int, int] = {}
@@ -82,11 +86,12 @@ class LinkSeats:
         for seat in due:
             if self.made.get(seat) != state.played:
                 self.made[seat] = state.played
-                effects.append(self.link(seat))
+                effects.append(self.link(seat, invite=seat not in self.joined, row="turn"))
         return effects
 
-    def link(self, seat: int, invite: bool = False) -> Wire:
-        """The link of ``seat``'s table now (its invitation, with its key, when ``invite``)."""
+    def link(self, seat: int, invite: bool = False, row: str = "invitation") -> Wire:
+        """The link of ``seat``'s table now, with its key after it when ``invite``; the panel shows it as the seat's
+        ``turn`` link or as its ``invitation``."""
         session, state = self.session, self.session.state
         names = session.names
         trail = self.trails.setdefault(seat, Trail(lambda text: say(text, names, seat)))
@@ -96,13 +101,13 @@ class LinkSeats:
         return Wire("link", {
             "to": "guest", "table": session.table, "seat": seat, "name": names[seat], "key": self.keys[seat],
             "packed": pack(payload), "turn": state.played, "theirs": state.current_player == seat,
-            "over": state.is_terminal(), "invite": invite, "title": session.info.title,
+            "over": state.is_terminal(), "invite": invite, "row": row, "title": session.info.title,
         })
 
     def seats(self) -> Effects:
         """Each seat's row in the host's panel of links."""
         state = self.session.state
-        rows = [{"seat": seat, "name": self.session.names[seat], "key": self.keys[seat],
+        rows = [{"seat": seat, "name": self.session.names[seat], "key": self.keys[seat], "joined": seat in self.joined,
                  "state": "over" if state.is_terminal() else "theirs" if state.current_player == seat else "waiting"}
                 for seat in sorted(self.keys)]
         return [Wire("link-seats", {"table": self.session.table, "rows": rows})]
@@ -131,7 +136,7 @@ class LinkSeats:
         """The game's seats and keys remembered by its table's name, and the lobby's rows of the games by links."""
         if session.table:
             keeper = self.table.keeper
-            link_store.host(keeper, session.table, self.keys, self.session.names)
+            link_store.host(keeper, session.table, self.keys, self.session.names, self.joined)
             link_store.write_lobby(keeper, session, int(keeper.clock() * 1000))
 
     # -- a guest's reply -------------------------------------------------------------------------------------------
@@ -141,6 +146,7 @@ class LinkSeats:
         if reply.seat not in self.keys:
             raise LinkRefused("This link is for a seat that does not play by links in this game.")
         session.played(take_reply(session.state, reply, session.names[reply.seat]))
+        self.joined.add(reply.seat)
         return self.table.refresh()
 
 
@@ -168,9 +174,9 @@ class Pacing:
             return [LobbyError(str(exc))]
         return self.host(LinkSession(setup, remote, state), {seat: new_key() for seat in remote}, "push")
 
-    def host(self, session: LinkSession, keys: dict[int, str], history: str) -> Effects:
+    def host(self, session: LinkSession, keys: dict[int, str], history: str, joined: set[int] | None = None) -> Effects:
         """Put a game played by links on the table (the page's panel of links starts afresh)."""
-        seats = LinkSeats(self.table, session, keys)
+        seats = LinkSeats(self.table, session, keys, joined)
         effects = [Wire("links-close"), *self.table.begin(session, history, others=seats)]
         self.table.closing = [Wire("links-close")]
         return effects
@@ -184,14 +190,14 @@ class Pacing:
         keys = {seat: entry["keys"][str(seat)] for seat in entry["seats"]}
         session = LinkSession(kept.setup, tuple(sorted(keys)), kept.state)
         session.table, session.counted = kept.table, kept.counted
-        return self.host(session, keys, history)
+        return self.host(session, keys, history, link_store.joined(entry))
 
     def invite(self, seat: int) -> Effects:
         """A seat's invitation: its table now, with its key."""
         seats = self.seats
         if seats is None or int(seat) not in seats.keys:
             return []
-        return [seats.link(int(seat), invite=True)]
+        return [seats.link(int(seat), invite=True, row="invitation")]
 
     def key(self, table: str, seat: int) -> str:
         """The key of a seat of a game hosted here ("" when this browser hosts no such seat)."""
@@ -202,20 +208,22 @@ class Pacing:
         """A guest's reply link, opened (and unsealed) on this page: played on its game, which is put on the table
         first when it is not there; a refusal is one sentence (at the table, or in the lobby)."""
         seats = self.seats
-        on_table = seats is not None and seats.session.table == table
+        effects: Effects = []
         try:
             reply = read_reply(unpack(packed))
             if (reply.table, reply.seat) != (table, seat):
                 raise LinkRefused(BROKEN)
-            effects = [] if on_table else self.open_game(table)
-            seats = self.seats
+            if seats is None or seats.session.table != table:
+                effects = self.open_game(table)
+                seats = self.seats
             assert seats is not None and seats.session.table == table
             return effects + seats.take(reply)
         except LinkRefused as exc:
-            if self.seats is not None and self.seats.session.table == table:
-                self.seats.session.message = str(exc)
-                return self.table.refresh()
-            return [LobbyError(str(exc))]
+            seats = self.seats
+            if seats is not None and seats.session.table == table:
+                seats.session.message = str(exc)
+                return effects + self.table.refresh()
+            return effects + [LobbyError(str(exc))]
 
     # -- a hosted game moved to another device ------------------------------------------------------------------------
     def export(self) -> Effects:
@@ -225,8 +233,9 @@ class Pacing:
         if seats is None:
             return []
         session = seats.session
-        text = json.dumps({"kind": EXPORT_KIND, "version": 1, "game": the_game(session),
-                           "links": {"seats": sorted(seats.keys), "keys": {str(s): k for s, k in seats.keys.items()}}},
+        links = {"seats": sorted(seats.keys), "keys": {str(s): k for s, k in seats.keys.items()},
+                 "names": [session.names[s] for s in sorted(seats.keys)], "joined": sorted(seats.joined)}
+        text = json.dumps({"kind": EXPORT_KIND, "version": 1, "game": the_game(session), "links": links},
                           ensure_ascii=False)
         name = f"card-table-{session.setup.game}-{session.table}.json"
         return [Wire("link-export", {"name": name, "text": text})]
@@ -245,7 +254,7 @@ class Pacing:
         except ValueError as exc:
             return [LobbyError(sentence(f"This file cannot be opened: {exc}"))]
         keys = {int(seat): str(links["keys"][str(seat)]) for seat in links["seats"]}
-        link_store.host(self.table.keeper, session.table, keys)
+        link_store.host(self.table.keeper, session.table, keys, None, link_store.joined(links))
         return self.table.begin(session)
 
     def open_game(self, table: str) -> Effects:

@@ -21,8 +21,9 @@ from .keeping import Keeper, game_key, summary, turn_words
 from .session import Session
 
 LINK_GAMES_KEY = "cardtable.link-games"
-"""``{table name: {"seats": [seats played by links], "keys": {seat: key}}}`` of the games this browser hosts at their
-own pace, unfinished and lately finished (a late link then hears that the game is over)."""
+"""``{table name: {"seats": [seats played by links], "keys": {seat: key}, "names": [their names], "joined": [seats
+whose reply came]}}`` of the games this browser hosts at their own pace, unfinished and lately finished (a late link
+then hears that the game is over)."""
 LINK_SEATS_KEY = "cardtable.link-seats"
 """``{table name: held game}`` of the games this browser plays by links as a guest (see :func:`held_games`)."""
 LINKS_LOBBY_KEY = "cardtable.lobby-links"
@@ -49,13 +50,17 @@ def valid_hosted(entry: Any) -> bool:
             and all(isinstance(keys.get(str(s)), str) for s in seats))
 
 
-def host(keeper: Keeper, table: str, keys: dict[int, str], names: list[str] | None = None) -> None:
+def host(keeper: Keeper, table: str, keys: dict[int, str], names: list[str] | None = None,
+         joined: set[int] | None = None) -> None:
     """Remember a hosted game's seats played by links and their keys (the newest last), with the names of the
-    players of those seats (the lobby says whom the game is with)."""
+    players of those seats (the lobby says whom the game is with) and the seats that ``joined`` (whose reply came:
+    their device holds their key)."""
     games = hosted_games(keeper)
     entry: dict[str, Any] = {"seats": sorted(keys), "keys": {str(s): k for s, k in sorted(keys.items())}}
     if names:
         entry["names"] = [str(names[seat]) for seat in sorted(keys) if seat < len(names)]
+    if joined:
+        entry["joined"] = sorted(joined)
     if games.get(table) != entry:
         games.pop(table, None)
         games[table] = entry
@@ -83,6 +88,12 @@ def hold(keeper: Keeper, table: str, entry: dict[str, Any]) -> None:
     games[table] = entry
     keeper.write(LINK_SEATS_KEY, dict(list(games.items())[-REMEMBERED:]))
     write_lobby(keeper)
+
+
+def joined(entry: dict[str, Any]) -> set[int]:
+    """The seats of a hosted game whose reply came (their device holds their key)."""
+    seats = entry.get("joined")
+    return {s for s in seats if isinstance(s, int)} if isinstance(seats, list) else set()
 
 
 def key_of(keeper: Keeper, table: str, seat: int) -> str:
