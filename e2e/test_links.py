@@ -142,10 +142,16 @@ def test_two_devices_play_silver_bars_to_the_end_by_links_alone(devices: Any) ->
     # an old link: the game has moved on, and the latest turn this device holds is shown
     open_link(guest, links[1])
     expect(guest.locator("#message")).to_have_text("This link is old: the game is over. Here is how it ended.")
-    # a changed byte: refused
+    # a changed byte, or a link cut short: refused
     changed = links[-1][:-5] + ("A" if links[-1][-5] != "A" else "B") + links[-1][-4:]
     open_link(guest, changed)
     refused(guest, "This link is damaged or was changed: ask for it again, whole.")
+    open_link(guest, links[-1][: len(links[-1]) // 2])
+    refused(guest, "This link is damaged or was changed: ask for it again, whole.")
+    # a reply opened on the host's device after the end: nothing is played
+    open_link(host, links[-2])
+    expect(host.locator("#message")).to_have_text(
+        "This game is over: this link came after its end, and nothing was played.")
     # every link with a wrong key: nothing of a card shows on the page
     outsider = devices("outsider").page
     outsider.goto("index.html")
@@ -212,3 +218,13 @@ def test_the_lobby_lists_the_games_at_your_own_pace_and_opens_them_again(devices
     expect(host.locator("#links-seats li[data-seat='1']")).to_be_visible()
     guest.click("#links-list li button:has-text('Open')")
     expect(guest.locator("#links-guest")).to_have_attribute("data-state", "waiting")
+    # the host moves the game to another device of theirs, by its file
+    with host.expect_download() as download:
+        host.click("#links-export")
+    expect(host.locator("#links-note")).to_contain_text("it holds the whole game, its deal too")
+    laptop = devices("the host's laptop").page
+    laptop.goto("index.html")
+    laptop.wait_for_function("document.documentElement.dataset.state === 'ready'")
+    laptop.set_input_files("#links-bring", download.value.path())
+    expect(laptop.locator("#links-seats li[data-seat='1']")).to_contain_text("Bea")
+    expect(laptop.locator("#status .headline")).to_have_text(host.locator("#status .headline").inner_text())
