@@ -3,7 +3,8 @@
 
 import { keeps, storage } from "./store.js";
 import {
-  buildGameCards, cleanName, keepYourName, lastSettings, MAX_NAME, refreshPlayWords, rememberSettings, yourName,
+  buildGameCards, cleanName, keepWay, keepYourName, lastSettings, lastWay, MAX_NAME, refreshPlayWords, rememberSettings,
+  yourName,
 } from "./lobby.js";
 
 // The games, the computer's levels and the storage keys, written into the page at build time by
@@ -208,7 +209,7 @@ function buildSeats(players, bots, levels, names) {
     const computer = bots ? bots.includes(i) : (old[i] ? old[i].kind === "computer" : i > 0);
     const seatLevel = (levels && levels[i]) || (old[i] ? old[i].level : DEFAULT_LEVEL);
     li.innerHTML = `<span class="seat-name seat-${i}">Player ${i + 1}</span>
-      <select class="kind" aria-label="Player ${i + 1} is"><option value="human">Human</option><option value="computer">Computer</option>${canConnect() ? '<option value="remote">Another device</option>' : ""}</select>
+      <select class="kind" aria-label="Player ${i + 1} is"><option value="human">Human</option><option value="computer">Computer</option><option value="remote">Another device</option></select>
       <select class="level" aria-label="Player ${i + 1} level">${LEVELS.map((l) => `<option value="${l.name}" title="${l.help}">${l.label}</option>`).join("")}</select>
       <input class="name" type="text" maxlength="${MAX_NAME}" spellcheck="false" autocomplete="off" placeholder="Player ${i + 1}" aria-label="Player ${i + 1}'s name">`;
     li.querySelector(".kind").value = computer ? "computer" : "human";
@@ -298,12 +299,18 @@ function canConnect() {
   return Boolean(window.cardTableRemote?.canConnect());
 }
 
-// "Play with others": every human seat but the first plays on another device (unless some seat says so already).
+// "Play with others": every human seat but the first plays on another device (unless some seat says so already),
+// at the same moment (web/remote.js, WebRTC) or at your own pace (web/links.js, a link per turn). The way chosen is
+// kept for the next time; a browser without WebRTC plays with others by links only.
 function wireRemote() {
-  if (!canConnect()) {  // no WebRTC here: every seat plays on this device
-    $("play-others").disabled = true;
+  const way = $("remote-way");
+  way.value = lastWay();
+  if (!canConnect()) {  // no WebRTC here: with others by links only
+    way.value = "links";
+    way.querySelector("option[value=live]").disabled = true;
     $("no-connection").hidden = false;
   }
+  way.addEventListener("change", () => keepWay(way.value));
   $("play-others").addEventListener("click", playWithOthers);
   const ice = $("remote-ice");
   ice.value = window.cardTableRemote?.iceSetting || "";
@@ -311,14 +318,10 @@ function wireRemote() {
 }
 
 function playWithOthers() {
-  if (!canConnect()) {  // no WebRTC here: the set-up says so, and every seat plays on this device
-    showSetup(true);
-    return;
-  }
   const kinds = [...$("seats").querySelectorAll(".kind")];
   if (!kinds.some((k) => k.value === "remote")) kinds.slice(1).forEach((k) => { if (k.value === "human") k.value = "remote"; });
   if (!kinds.some((k) => k.value === "remote") && kinds.length > 1) kinds[kinds.length - 1].value = "remote";
-  start(readSettings());  // no seed typed: Python draws a fresh one, which no screen shows
+  start({ ...readSettings(), way: $("remote-way").value });  // no seed typed: Python draws a fresh one
 }
 
 function start(settings) {
@@ -329,7 +332,10 @@ function start(settings) {
     refreshPlayWords($("game-cards"), cardActions);
   }
   if (settings.remote && settings.remote.length) {  // some seats play on other devices: this page hosts
-    whenReady(() => window.cardTableRemote.start(settings), "The game starts as soon as the games are ready…");
+    const links = (settings.way ?? $("remote-way").value) === "links" || !canConnect();
+    const { way, ...hosted } = settings;
+    whenReady(() => (links ? window.cardTableLinks : window.cardTableRemote).start(hosted),
+      "The game starts as soon as the games are ready…");
     return;
   }
   whenReady(() => bridge.startGame(JSON.stringify(settings)), "The game starts as soon as the games are ready…");
@@ -363,6 +369,39 @@ bridge.fillLobby = (settingsJSON, errorText) => {
 const SAVES_KEY = STORAGE.saves;
 const HISTORY_KEY = STORAGE.history;
 const LOBBY_KEY = STORAGE.lobby;
+const LINKS_KEY = STORAGE.links;
+
+// The games at your own pace (cardtable_web.link_store writes their rows), or none: read like hostile input.
+function readLinks() {
+  let rows = null;
+  try {
+    const text = storage.getItem(LINKS_KEY);
+    rows = text && text.length < 50000 ? JSON.parse(text) : null;
+  } catch { rows = null; }
+  const ok = (r) => r && typeof r.text === "string" && typeof r.key === "string" && Number.isFinite(r.since)
+    && ["you", "others", "over"].includes(r.waiting) && ["kept", "held"].includes(r.open);
+  return Array.isArray(rows) ? rows.filter(ok).slice(0, 30) : [];
+}
+
+// The games at your own pace: waiting for you, or for someone else since when; a hosted one is also a kept game,
+// listed here only (and only while it is kept).
+function refreshLinks(kept) {
+  const keys = new Set(kept.map((row) => row.key));
+  const rows = readLinks().filter((row) => row.open === "held" || keys.has(row.key));
+  const list = $("links-list");
+  list.textContent = "";
+  for (const row of rows) {
+    const open = row.open === "kept"
+      ? () => callPython("continueSaved", "Continuing as soon as the games are ready…", row.key)
+      : () => callPython("openHeld", "Opening as soon as the games are ready…", row.key);
+    const label = row.waiting === "over" ? "Show" : row.waiting === "you" ? "Play" : "Open";
+    const li = item(`${row.text}, ${ago(row.since)}`, [[label, open, row.waiting === "you" ? "primary" : ""]]);
+    li.dataset.waiting = row.waiting;
+    list.append(li);
+  }
+  $("links-box").hidden = rows.length === 0;
+  return new Set(rows.filter((row) => row.open === "kept").map((row) => row.key));
+}
 
 // The stored summary, or an empty one: anything of another shape is ignored, never trusted.
 function readLobby() {
@@ -432,9 +471,10 @@ function item(text, buttons) {
 
 function refreshKept() {
   const lobby = readLobby();
+  const linked = refreshLinks(lobby.kept);
   const kept = $("kept");
   kept.textContent = "";
-  for (const row of lobby.kept) {
+  for (const row of lobby.kept.filter((r) => !linked.has(r.key))) {
     kept.append(item(`${row.text}, ${ago(row.updated)}`, [
       ["Continue", () => callPython("continueSaved", "Continuing as soon as the games are ready…", row.key), "primary"],
       ["Discard", () => {
@@ -444,7 +484,7 @@ function refreshKept() {
       }],
     ]));
   }
-  $("kept-box").hidden = lobby.kept.length === 0;
+  $("kept-box").hidden = kept.children.length === 0;
   const list = $("history");
   list.textContent = "";
   for (const row of lobby.finished) {
@@ -618,6 +658,8 @@ function wireWindow() {
   addEventListener("popstate", () => {
     // a new invitation opened in this tab (a guest whose connection ended pastes the host's new link)
     if (location.hash.startsWith("#join=") && window.cardTableRemote?.open(location.hash.slice(1), whenReady)) return;
+    // a link of a game at your own pace pasted into this tab's address bar
+    if (location.hash.startsWith("#turn=") && window.cardTableLinks?.open(location.hash.slice(1), whenReady)) return;
     if (bridge.ready) bridge.onHistory(); else if (!location.hash) refreshKept();
   });
   addEventListener("storage", (event) => {  // another tab kept a game
@@ -632,6 +674,7 @@ function wireWindow() {
 function openFromAddress() {
   const fragment = location.hash.replace(/^#/, "");
   if (window.cardTableRemote?.open(fragment, whenReady)) return;
+  if (window.cardTableLinks?.open(fragment, whenReady)) return;
   if (fragment.startsWith("game=") || fragment.startsWith("lesson=")) {
     const named = new URLSearchParams(fragment);
     const id = named.get("game") || named.get("lesson");

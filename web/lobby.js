@@ -7,12 +7,22 @@ import { storage } from "./store.js";
 
 const NAME_KEY = "cardtable.name";
 const LAST_KEY = "cardtable.last-settings";
+const WAY_KEY = "cardtable.remote-way";
 export const MAX_NAME = 20;
 
 // A name as typed: one line, no control characters, at most MAX_NAME characters ("" when none).
 export function cleanName(text) {
   return String(text ?? "").replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/g, "")
     .replace(/\s+/g, " ").trim().slice(0, MAX_NAME);
+}
+
+// How this browser last played with others on their own devices: "live" (at the same moment) or "links".
+export function lastWay() {
+  try { return storage.getItem(WAY_KEY) === "links" ? "links" : "live"; } catch { return "live"; }
+}
+
+export function keepWay(way) {
+  try { storage.setItem(WAY_KEY, way === "links" ? "links" : "live"); } catch { /* the default way next time */ }
 }
 
 export function yourName() {

@@ -17,8 +17,10 @@ from pyengine.lessons import lesson_for
 
 from .keeping import HISTORY_KEY, LOBBY_KEY, SAVES_KEY
 from .lesson import LESSONS_KEY
+from .link_store import LINKS_LOBBY_KEY
 
-STORAGE_KEYS = {"saves": SAVES_KEY, "history": HISTORY_KEY, "lobby": LOBBY_KEY, "lessons": LESSONS_KEY}
+STORAGE_KEYS = {"saves": SAVES_KEY, "history": HISTORY_KEY, "lobby": LOBBY_KEY, "lessons": LESSONS_KEY,
+                "links": LINKS_LOBBY_KEY}
 """The storage entries the lobby reads before Python is ready, by what they hold."""
 
 

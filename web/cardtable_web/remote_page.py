@@ -1,5 +1,6 @@
 """The table page's bridge for playing on separate devices: the calls ``web/remote.js`` makes into Python (a reply
-arrived, a guest's message, a connection opened or closed), each run through the page's controller.
+arrived, a guest's message, a connection opened or closed) and those of ``web/links.js`` (a game at your own pace
+started, an invitation, a link's key, a link opened), each run through the page's controller.
 
 The page's one table is given the remote play (:class:`~cardtable_web.remote_host.Hosting`); a guest's page puts
 its table in the guest's mode (:class:`~cardtable_web.remote_guest.GuestMode`) once its connection opens, and the
@@ -15,6 +16,8 @@ from js import window  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from .effects import Wire
+from .link_door import LinkDoor
+from .link_host import Pacing
 from .remote import check_invitation
 from .remote_guest import GuestMode
 from .remote_host import Hosting
@@ -58,3 +61,22 @@ def install(page: Any, bridge: Any) -> None:
         lambda text, build: check_invitation(json.loads(str(text)), str(build), now()) or ""
     )
     window.cardTableRemote.ready(bridge)
+    install_links(page, bridge)
+
+
+def install_links(page: Any, bridge: Any) -> None:
+    """Put the calls of the games at your own pace on the bridge (``web/links.js``)."""
+    pacing = Pacing(page.controller)
+    door = LinkDoor(page.controller, pacing)
+    bridge.startLinks = page.call(lambda settings: pacing.start(str(settings)))
+    bridge.linkInvite = page.call(lambda seat: pacing.invite(int(seat)))
+    bridge.linkKey = create_proxy(lambda table, seat, way: door.key(str(table), int(seat), str(way)))
+    bridge.linkRefused = page.call(lambda table, seat, way: door.refused(str(table), int(seat), str(way)))
+    bridge.linkBroken = page.call(door.broken)
+    bridge.linkSays = page.call(lambda text: door.says(str(text)))
+    bridge.linkOpened = page.call(lambda table, seat, way, packed, key="": door.opened(
+        str(table), int(seat), str(way), str(packed), str(key or "")))
+    bridge.openHeld = page.call(lambda table: door.open_held(str(table)))
+    bridge.exportHosted = page.call(pacing.export)
+    bridge.bringHosted = page.call(lambda text: pacing.bring(str(text)))
+    window.cardTableLinks.ready(bridge)

@@ -146,6 +146,8 @@ class Page:
             byid("share-box").hidden = False
         elif isinstance(effect, Fit):
             self.zoom.fit()
+        elif isinstance(effect, Wire) and effect.command.startswith("link"):  # at your own pace: web/links.js
+            window.cardTableLinks.run(effect.to_json())
         elif isinstance(effect, Wire):  # playing on separate devices: web/remote.js connects
             window.cardTableRemote.run(effect.to_json())
 
