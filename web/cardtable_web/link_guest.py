@@ -16,7 +16,7 @@ import pyengine
 from pyengine.words import say
 
 from . import drawing, selection
-from .effects import Click, Effect, Fit, LobbyError, TableScreen, Wire
+from .effects import Click, Effect, Fit, LobbyError, TableScreen, Tick, Wire
 from .html import esc
 from .link_store import held_games, hold
 from .links import BROKEN, GuestTurn, LinkRefused, Turn, pack, read_turn, unpack
@@ -132,6 +132,11 @@ class LinkGuestMode:
         self.message = self.note = ""
         self.hold()
         return self.refresh()
+
+    def tick(self, tick: Tick) -> Effects:
+        """A turn by links holds no move on a timer: nothing leaves this page until the player sends the reply, and
+        the whole turn can be played again from its start before that."""
+        return []
 
     def control(self, name: str) -> Effects:
         if name == "undo" and self.guest.actions:
