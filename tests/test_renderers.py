@@ -403,6 +403,43 @@ def test_carbles_ring_draws_every_place_and_marble_once(players: int) -> None:
                 assert target.get("role") == "button" and target.get("tabindex") == "0" and target.get("aria-label")
 
 
+@pytest.mark.parametrize("players", [4, 8, 12])
+def test_every_carbles_ring_target_has_its_button_and_a_crowded_marble_no_tap(players: int) -> None:
+    """A finger cannot tell the places of a crowded ring apart, so each place or marble to tap on the ring has an
+    equivalent button under it (the same ``data-action`` or ``data-select``); a marble the chosen card cannot move
+    says why on a tap only where a finger has room around it."""
+    from cardtable_web.renderers.carbles import TRY_LEAST, Pick
+
+    render = renderer_for("carbles").render
+    names = [f"Player {p + 1}" for p in range(players)]
+    checked = crowded = 0
+    for step, state in enumerate(carbles_game(players, 3, 12 * players)):
+        if step % 3 or state.current_player is None:
+            continue
+        seat = state.current_player
+        view = state.view(seat) | {"names": names, "you": seat, "recent": carbles_recent(state)}
+        cards = {m["card"] for m in view["moves"].values() if m["kind"] != "burn"}
+        for card in sorted(cards):
+            marbles = {tuple(m["marble"]) for m in view["moves"].values() if m["card"] == card and "marble" in m}
+            for marble in [None, *sorted(marbles)]:
+                html = render(view, Pick(card=card, marble=marble))
+                ring, side = html.split("</svg>", 1)
+                for attribute in ("data-action", "data-select"):
+                    on_ring = set(re.findall(f'{attribute}="([^"]*)"', ring))
+                    buttons = set(re.findall(f'<button[^>]*{attribute}="([^"]*)"', side))
+                    assert on_ring <= buttons, f"{card} {marble}: no button for {on_ring - buttons}"
+                    checked += len(on_ring)
+                groups = re.findall(r'<g class="cbl-place[^"]*" data-place="(t[^"]*)"([^>]*)>(.*?)</g>', ring)
+                for _, attributes, inside in groups:  # the track's places
+                    if "data-try" in attributes:
+                        radius = float(re.search(r'class="cbl-hit"[^>]* r="([0-9.]+)"', inside).group(1))
+                        assert radius >= TRY_LEAST - 0.05
+                    elif 'class="cbl-marble' in inside and "data-" not in attributes and marble is None:
+                        crowded += 1  # while a card is chosen, a marble it cannot move and no tap says why
+    assert checked, "no ring target was looked at"
+    assert crowded or players < 8, "no marble was too crowded for a tap that says why"
+
+
 def carbles_key(place: dict, marble: int) -> str:
     """A view's place as the ring names it: ``t5`` on the track, ``2:g1`` in player 3's goal, ``2:lot1`` the
     place of marble 2 (``marble`` 1) in player 3's lot."""

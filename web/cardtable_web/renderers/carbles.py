@@ -45,6 +45,10 @@ OUT_KINDS = ("out", "partner_out")
 SIZE = 1000
 HIT_MOST = 66.0
 """The largest hit radius of a tappable place (drawing units): 44 CSS px across on a phone's ring."""
+TRY_LEAST = 40.0
+"""The least hit radius (drawing units, 24 CSS px across on a small phone's ring) of a marble the chosen card cannot
+move: one closer to its neighbours is drawn without a tap that says why (on a crowded ring a finger would hit its
+neighbour; the choices under the ring name every marble the card can move)."""
 """The ring's drawing is SIZE x SIZE units (the SVG's viewBox); the stylesheet scales it to the space there is."""
 
 
@@ -412,10 +416,7 @@ def ring_svg(
         parts.append(lane_svg(ring, p))
     parts.append(names_svg(view, ring))
     parts.append(numbers_svg(ring, outside))
-    parts.append(drawing.track_svg(outside))
-    for p in range(ring.players):
-        parts.append(drawing.goal_svg(p))
-        parts.append(drawing.lot_svg(p))
+    parts.append(drawing.places_svg(outside))
     parts.append(recent_svg(view, ring))
     parts.append("</svg>")
     return "".join(parts)
@@ -507,10 +508,10 @@ class RingDrawing:
             poss=poss, hit=hit, routes=latest_routes(view, ring, where),
         )
 
-    def track_svg(self, outside: list[int]) -> str:
-        """The track's spaces, homes and goal entries marked, small numbers inside the spaces not numbered
-        ``outside`` when they fit (and inside every home)."""
-        parts = []
+    def places(self, outside: list[int]) -> Iterator[tuple[Spot, str, str]]:
+        """Every place with its classes and its small number: the track's spaces (homes and goal entries marked,
+        a number inside the spaces not numbered ``outside`` when it fits, and inside every home), then each
+        player's goal (four slots) and lot (a place for each marble)."""
         for n in range(self.ring.size):
             classes = ""
             if n in self.home_of:
@@ -518,16 +519,32 @@ class RingDrawing:
             if n in self.entry_of:
                 classes += f" cbl-entry seat-{self.entry_of[n]}"
             small = self.ring.space >= 16 and n not in outside or n in self.home_of
-            parts.append(self.place_svg(Spot("track", n), classes.strip(), str(n) if small else ""))
-        return "".join(parts)
+            yield Spot("track", n), classes.strip(), str(n) if small else ""
+        for p in range(self.ring.players):
+            yield from ((Spot("goal", slot, p), f"cbl-goal seat-{p}", "") for slot in range(MARBLES))
+            yield from ((Spot("lot", slot, p), f"cbl-lot seat-{p}", "") for slot in range(MARBLES))
 
-    def goal_svg(self, p: int) -> str:
-        """Player ``p``'s goal: its four slots."""
-        return "".join(self.place_svg(Spot("goal", slot, p), f"cbl-goal seat-{p}") for slot in range(MARBLES))
+    def places_svg(self, outside: list[int]) -> str:
+        """Every place, the ones a tap does something on drawn last, so that their hit circles (larger than the
+        place) lie over the neighbouring places and take the taps near them."""
+        quiet: list[str] = []
+        tappable: list[str] = []
+        for place, classes, number in self.places(outside):
+            (tappable if self.taps(place) else quiet).append(self.place_svg(place, classes, number))
+        return "".join(quiet + tappable)
 
-    def lot_svg(self, p: int) -> str:
-        """Player ``p``'s lot: a place for each of their marbles."""
-        return "".join(self.place_svg(Spot("lot", slot, p), f"cbl-lot seat-{p}") for slot in range(MARBLES))
+    def taps(self, place: Spot) -> bool:
+        """Whether a tap on ``place`` does something: a target, a marble to choose, or one whose tap says why the
+        chosen card cannot move it."""
+        pi = self.where.get(place)
+        if place in self.space_action:
+            return True
+        return pi is not None and (marble_of(pi) in self.selectable or self.tried(place))
+
+    def tried(self, place: Spot) -> bool:
+        """Whether a tap on the marble at ``place`` says why the chosen card cannot move it (with room for a
+        finger, and not a lot's second marble)."""
+        return self.trying is not None and not self.spare(place) and self.roomy(place)
 
     def label(self, place: Spot) -> str:
         """A place in words: ``space 18, your home``, ``Player 2's goal slot 1`` (counted from 1), ``your lot``."""
@@ -587,6 +604,10 @@ class RingDrawing:
         nearest = min((math.dist((x, y), other) for other in self.tappable if other != (x, y)), default=2 * HIT_MOST)
         return max(self.hit, min(HIT_MOST, 0.48 * nearest))
 
+    def roomy(self, place: Spot) -> bool:
+        """Whether a tappable place has room for a finger: its hit radius reaches :data:`TRY_LEAST`."""
+        return self.hit_radius(place) >= TRY_LEAST
+
     def place_svg(self, place: Spot, classes: str, number: str = "") -> str:
         """One place (space, goal slot or lot place) with its marble, clickable when it is a target or selectable."""
         view, r = self.view, self.ring.space
@@ -608,7 +629,7 @@ class RingDrawing:
             attrs = f' data-select="{esc(selecting(self.selectable[marble_of(pi)]))}"'
         if attrs:
             attrs += ' role="button" tabindex="0"'  # its name is its <title>: the same words
-        elif pi is not None and self.trying is not None and not self.spare(place):
+        elif pi is not None and self.trying is not None and self.tried(place):
             # the chosen card cannot move this marble: a click says why
             attrs = tried(tried_move(self.trying, pi))
         inner = f'<circle class="cbl-spot" cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(r)}"/>'
