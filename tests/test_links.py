@@ -214,7 +214,7 @@ def test_a_turn_shows_the_seat_its_own_view(game: str, players: int) -> None:
 
 
 # -- whole games by links alone ---------------------------------------------------------------------------------------
-BY_LINKS = {"silver-bars": 100}
+BY_LINKS = {"silver-bars": 20}
 """How many whole games the test plays of a game (default: :data:`GAMES_EACH`)."""
 GAMES_EACH = 4
 
