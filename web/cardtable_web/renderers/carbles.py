@@ -43,10 +43,10 @@ COLUMN = SECTOR // 2
 """Spaces per column of an unrolled strip: 18p..18p+8 go up the left column, 18p+9..18p+17 down the right."""
 OUT_KINDS = ("out", "partner_out")
 SIZE = 1000
-HIT_MOST = 66.0
-"""The largest hit radius of a tappable place (drawing units): 44 CSS px across on a phone's ring."""
-TRY_LEAST = 40.0
-"""The least hit radius (drawing units, 24 CSS px across on a small phone's ring) of a marble the chosen card cannot
+HIT_MOST = 72.0
+"""The largest hit radius of a tappable place (drawing units): 44 CSS px across on a small phone's ring (312 px)."""
+TRY_LEAST = 46.0
+"""The least hit radius (drawing units, 28 CSS px across on a small phone's ring) of a marble the chosen card cannot
 move: one closer to its neighbours is drawn without a tap that says why (on a crowded ring a finger would hit its
 neighbour; the choices under the ring name every marble the card can move)."""
 """The ring's drawing is SIZE x SIZE units (the SVG's viewBox); the stylesheet scales it to the space there is."""
@@ -605,8 +605,12 @@ class RingDrawing:
         return max(self.hit, min(HIT_MOST, 0.48 * nearest))
 
     def roomy(self, place: Spot) -> bool:
-        """Whether a tappable place has room for a finger: its hit radius reaches :data:`TRY_LEAST`."""
-        return self.hit_radius(place) >= TRY_LEAST
+        """Whether a tappable place has room for a finger: its hit circle reaches :data:`TRY_LEAST` around it, and
+        twice that across where the drawing's edge cuts it (a lot at the top or the bottom of the ring)."""
+        x, y = self.ring.point(place)
+        radius = self.hit_radius(place)
+        edge = min(x, y, SIZE - x, SIZE - y)
+        return radius >= TRY_LEAST and radius + min(radius, edge) >= 2 * TRY_LEAST
 
     def place_svg(self, place: Spot, classes: str, number: str = "") -> str:
         """One place (space, goal slot or lot place) with its marble, clickable when it is a target or selectable."""
