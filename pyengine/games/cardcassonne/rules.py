@@ -294,8 +294,8 @@ class CardcassonneRules(Rules):
 
     def evaluate(self, core: CardcassonneState) -> list[float] | None:
         """Each seat's worth by the game's judgement (:func:`judgement.worths`: points banked, tokens by how close
-        their areas are to closing, tokens in reserve), through :func:`chances`; the search's cut-off judges as
-        the rule-based player does."""
+        their areas are to closing, tokens in reserve, the largest unclaimed area to the seat that plays next),
+        through :func:`chances`; the search's cut-off judges as the rule-based player does."""
         if core.phase == "over":
             won = self.winners(core)
             return [1.0 if s in won else 0.0 for s in range(core.players)]
