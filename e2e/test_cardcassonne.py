@@ -360,8 +360,8 @@ GROWN = """() => {
 
 
 def test_a_grown_grid_is_shrunk_to_the_first_screen_until_the_player_zooms(page: Page) -> None:
-    """A grid that grew past the first screen is drawn smaller to fit it (never below a finger's 24 px a cell); a
-    player's own + is kept (nothing shrinks it back), and Fit fits it again."""
+    """A grid that grew past the first screen is drawn smaller to fit it (never below a finger's 24 px a cell), and
+    larger again when there is room; a player's own + is kept (nothing shrinks it back), and Fit fits it again."""
     for width, height in ((1366, 768), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
         page.goto("index.html#" + mid_game("cardcassonne", 4, 5, 60))
@@ -370,6 +370,13 @@ def test_a_grown_grid_is_shrunk_to_the_first_screen_until_the_player_zooms(page:
         assert grown["zoom"] < 1, f"at {width}x{height} the grid of 60 moves is shrunk"
         assert grown["bottom"] <= height + 1 and not grown["sideways"], grown
         assert grown["smallest"] >= 24, grown
+        # with more room the next drawing fits it again, larger; back in less room, smaller again
+        page.set_viewport_size({"width": width + 200, "height": height + 500})
+        page.locator("#board [data-select]").first.click()
+        assert page.evaluate(GROWN)["zoom"] > grown["zoom"]
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator("#board [data-select]").first.click()
+        assert page.evaluate(GROWN)["bottom"] <= height + 1
         page.locator("#board [data-ui='zoom-in']").click()
         closer = page.evaluate(GROWN)
         assert closer["zoom"] > grown["zoom"]

@@ -462,17 +462,23 @@ class BoardZoom:
         self.shrink_to_screen()
 
     def shrink_to_screen(self) -> None:
-        """A board that fits the screen (``fits-screen``: Card-cassonne's grid, which grows all game) and is wider
-        than its room or reaches below the first screen is shrunk to fit them, never below :data:`SMALLEST_FIT`
-        (its places stay finger-sized) and never enlarged; not once the player zoomed by hand."""
+        """A board that fits the screen (``fits-screen``: Card-cassonne's grid, which grows all game) is drawn at the
+        zoom that fits it in its room and above the first screen's bottom, never below :data:`SMALLEST_FIT` (its places
+        stay finger-sized) nor above 1; not once the player zoomed by hand. The zoom is found again from the board's
+        own size at each drawing, so a board fitted while the page above it was taller grows back; it changes only
+        by more than a few percent, so a line of words coming and going does not make the grid breathe."""
         if self.by_hand:
             return
         for element in document.querySelectorAll("#board .zoomable.fits-screen"):
             box = element.getBoundingClientRect()  # as drawn, at the zoom
             room_height = window.innerHeight - (box.top + window.scrollY) - 8
-            wide, room_width = element.scrollWidth, element.clientWidth  # the content and its room, unzoomed
-            scale = min(1.0, room_width / wide if wide else 1.0,
-                        room_height / box.height if box.height and room_height > 0 else 1.0)
-            if scale < 0.99 and self.zoom > SMALLEST_FIT:
-                self.zoom = max(SMALLEST_FIT, self.zoom * scale)
+            content = element.firstElementChild  # the grid at its own width (lengths inside are unzoomed)
+            style = window.getComputedStyle(element)
+            wide = (content.offsetWidth if content else 0) + float(style.paddingLeft[:-2]) + float(
+                style.paddingRight[:-2])
+            by_width = box.width / wide if wide else 1.0  # the board's width is its room's
+            by_height = self.zoom * room_height / box.height if box.height and room_height > 0 else self.zoom
+            fits = max(SMALLEST_FIT, min(1.0, by_width, by_height))
+            if fits < self.zoom * 0.99 or fits > self.zoom * 1.05:
+                self.zoom = fits
                 element.style.zoom = str(self.zoom)
