@@ -46,9 +46,9 @@ from .registry import site_game
 _FOCUS_ATTRIBUTES = ("data-action", "data-select", "data-ui", "id")
 NEXT_CHOICE = "[data-select]:not([disabled]), [data-action]:not([disabled]), [data-ui='take-device']"
 """What gets the focus after a move took the focused choice away: the board's first choice."""
-SMALLEST_FIT = 0.66
-"""The smallest zoom the board is shrunk to by itself to fit the first screen: a phone's grid cell (37 px wide)
-stays at least 24 px, a finger's target."""
+SMALLEST_PLACE = 24.0
+"""The least width and height (CSS px) of a place on a board shrunk by itself to fit the first screen: a finger's
+target (WCAG 2.2's target size)."""
 ZOOM_CONTROLS = (
     '<button type="button" class="btn" data-ui="zoom-out" aria-label="Zoom out">−</button>'
     '<button type="button" class="btn" data-ui="zoom-fit">Fit</button>'
@@ -463,22 +463,28 @@ class BoardZoom:
 
     def shrink_to_screen(self) -> None:
         """A board that fits the screen (``fits-screen``: Card-cassonne's grid, which grows all game) is drawn at the
-        zoom that fits it in its room and above the first screen's bottom, never below :data:`SMALLEST_FIT` (its places
-        stay finger-sized) nor above 1; not once the player zoomed by hand. The zoom is found again from the board's
-        own size at each drawing, so a board fitted while the page above it was taller grows back; it changes only
-        by more than a few percent, so a line of words coming and going does not make the grid breathe."""
+        zoom that fits it in its room and above the first screen's bottom, never so small that a place is under
+        :data:`SMALLEST_PLACE` (a finger's size) nor above 1; not once the player zoomed by hand. The zoom is found
+        again from the board's own size at each drawing, so a board fitted while the page above it was taller grows
+        back; it changes only by more than a few percent, so a line of words coming and going does not make the grid
+        breathe."""
         if self.by_hand:
             return
         for element in document.querySelectorAll("#board .zoomable.fits-screen"):
             box = element.getBoundingClientRect()  # as drawn, at the zoom
             room_height = window.innerHeight - (box.top + window.scrollY) - 8
-            content = element.firstElementChild  # the grid at its own width (lengths inside are unzoomed)
+            content = element.firstElementChild  # the grid at its own size (lengths inside are unzoomed)
+            if not content:
+                continue
             style = window.getComputedStyle(element)
-            wide = (content.offsetWidth if content else 0) + float(style.paddingLeft[:-2]) + float(
-                style.paddingRight[:-2])
+            wide = content.offsetWidth + float(style.paddingLeft[:-2]) + float(style.paddingRight[:-2])
+            tall = content.offsetHeight + float(style.paddingTop[:-2]) + float(style.paddingBottom[:-2])
             by_width = box.width / wide if wide else 1.0  # the board's width is its room's
-            by_height = self.zoom * room_height / box.height if box.height and room_height > 0 else self.zoom
-            fits = max(SMALLEST_FIT, min(1.0, by_width, by_height))
+            by_height = room_height / tall if tall and room_height > 0 else self.zoom
+            place = content.firstElementChild  # the board's first place: none shrinks below a finger's size
+            size = min(place.offsetWidth, place.offsetHeight) if place else 0
+            smallest = min(1.0, SMALLEST_PLACE / size) if size else 1.0
+            fits = max(smallest, min(1.0, by_width, by_height))
             if fits < self.zoom * 0.99 or fits > self.zoom * 1.05:
                 self.zoom = fits
                 element.style.zoom = str(self.zoom)
