@@ -114,7 +114,7 @@ class LinkGuestMode:
                 chosen = selection.decode(click.select)
             except ValueError:
                 return []
-            self.selection = None if self.selection == chosen else chosen
+            self.selection = selection.toggled(self.selection, chosen)
             return self.refresh()
         if click.attempt is not None:
             self.message = "Nothing to play there."

@@ -158,7 +158,7 @@ class GuestMode:
                 chosen = selection.decode(click.select)
             except ValueError:
                 return []
-            guest.selection = None if guest.selection == chosen else chosen
+            guest.selection = selection.toggled(guest.selection, chosen)
             return self.refresh()
         if click.attempt is not None:
             guest.message = "Nothing to play there."

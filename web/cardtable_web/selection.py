@@ -24,6 +24,11 @@ MAX_DEPTH = 3
 """How deeply a selection's tuples may nest."""
 
 
+def toggled(current: Selection | None, chosen: Selection) -> Selection | None:
+    """The selection after a click on ``chosen``: it is chosen, or dropped when it was chosen already."""
+    return None if current == chosen else chosen
+
+
 def encode(value: Selection) -> str:
     """The text of a selection, for the ``data-select`` attribute; ``ValueError`` for what is not a selection."""
     _check(value, 0)

@@ -17,7 +17,7 @@ from pyengine.takeback import take_back, take_back_point
 from pyengine.words import say
 
 from .feed import SeatFeed, feed_for, sentence
-from .selection import Selection, encode
+from .selection import Selection, encode, toggled
 from .setup import Setup
 from .trail import Trail
 
@@ -155,7 +155,7 @@ class Session:
     def select(self, chosen: Selection) -> None:
         """A click on a selection (a card before its target; clicked again, it is dropped); it keeps a
         suggestion only when it follows it."""
-        self.selection = None if self.selection == chosen else chosen
+        self.selection = toggled(self.selection, chosen)
         self.message = ""  # a tap that works ends a refusal's message
         if self.hint is None or self.hint.select != chosen or self.selection is None:
             self.clear_advice()
