@@ -1,7 +1,7 @@
 // The lobby (plain script: it appears at once) and the start of the Python runtime.
 // Everything is loaded from this site's own folder; the page works under any sub-path.
 
-import { keeps, storage } from "./store.js";
+import { keeps, readStored } from "./store.js";
 import {
   buildGameCards, cleanName, keepWay, keepYourName, lastSettings, lastWay, MAX_NAME, refreshPlayWords, rememberSettings,
   yourName,
@@ -167,11 +167,7 @@ function startLesson(id) {
 }
 
 function refreshLessons() {
-  let stored = null;
-  try {
-    const text = storage.getItem(LESSONS_KEY);
-    stored = text && text.length < 10000 ? JSON.parse(text) : null;
-  } catch { stored = null; }
+  const stored = readStored(LESSONS_KEY, 10000);
   for (const button of document.querySelectorAll(".lesson-link")) {
     const steps = stored && typeof stored === "object" ? stored[button.dataset.game] : null;
     const length = gameById(button.dataset.game)?.lesson_steps || 0;
@@ -373,11 +369,7 @@ const LINKS_KEY = STORAGE.links;
 
 // The games at your own pace (cardtable_web.link_store writes their rows), or none: read like hostile input.
 function readLinks() {
-  let rows = null;
-  try {
-    const text = storage.getItem(LINKS_KEY);
-    rows = text && text.length < 50000 ? JSON.parse(text) : null;
-  } catch { rows = null; }
+  const rows = readStored(LINKS_KEY, 50000);
   const ok = (r) => r && typeof r.text === "string" && typeof r.key === "string" && Number.isFinite(r.since)
     && ["you", "others", "over"].includes(r.waiting) && ["kept", "held"].includes(r.open);
   return Array.isArray(rows) ? rows.filter(ok).slice(0, 30) : [];
@@ -406,11 +398,7 @@ function refreshLinks(kept) {
 // The stored summary, or an empty one: anything of another shape is ignored, never trusted.
 function readLobby() {
   const empty = { kept: [], finished: [], statistics: [], aside: "" };
-  let value = null;
-  try {
-    const text = storage.getItem(LOBBY_KEY);
-    value = text && text.length < 200000 ? JSON.parse(text) : null;
-  } catch { value = null; }
+  const value = readStored(LOBBY_KEY, 200000);
   if (!value || typeof value !== "object") return empty;
   const list = (rows, ok) => (Array.isArray(rows) ? rows.filter(ok).slice(0, 50) : []);
   const isText = (x) => typeof x === "string";

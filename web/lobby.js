@@ -3,7 +3,7 @@
 // last settings for the game), Learn to play, Play with others, Rules and the full set-up. Also the player's own
 // name and each game's last settings, kept in the browser (read like hostile input: Python checks them again).
 
-import { storage } from "./store.js";
+import { readStored, storage } from "./store.js";
 
 const NAME_KEY = "cardtable.name";
 const LAST_KEY = "cardtable.last-settings";
@@ -38,11 +38,8 @@ export function keepYourName(text) {
 }
 
 function readLast() {
-  try {
-    const text = storage.getItem(LAST_KEY);
-    const value = text && text.length < 20000 ? JSON.parse(text) : null;
-    return value && typeof value === "object" && !Array.isArray(value) ? value : {};
-  } catch { return {}; }
+  const value = readStored(LAST_KEY, 20000);
+  return value && typeof value === "object" && !Array.isArray(value) ? value : {};
 }
 
 // The settings Play uses for a game the first time: the player against the computer at its default level (two

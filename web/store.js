@@ -24,6 +24,15 @@ function open() {
 }
 
 export const { storage, keeps } = open();
+
+// A stored JSON value, or null when there is none, it is longer than ``limit`` characters, it is not JSON or the
+// storage refuses: what the page reads back is hostile input, checked by its reader.
+export function readStored(key, limit) {
+  try {
+    const text = storage.getItem(key);
+    return text && text.length < limit ? JSON.parse(text) : null;
+  } catch { return null; }
+}
 window.cardTableStorage = storage;
 
 // PyScript keeps its package cache in IndexedDB and does not start where the browser refuses the site a database.
