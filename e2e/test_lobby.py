@@ -52,12 +52,16 @@ def test_on_a_phone_the_first_games_play_is_in_the_first_screen_and_one_tap_play
     box = first.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
     assert box["height"] >= 44 and box["width"] >= 44, "a finger-sized Play"
+    pictures = "performance.getEntriesByType('resource').filter((e) => e.name.includes('/pictures/')).length"
+    assert 0 < page.evaluate(pictures) < len(pyengine.GAMES), "only the pictures near the first screen are loaded"
     for card, game in zip(cards.all(), pyengine.GAMES, strict=True):  # each game shown by its own table
         assert card.get_attribute("data-game") == game
+        card.scroll_into_view_if_needed()  # its picture loads as it comes on screen
         frame = card.locator(".game-picture iframe").content_frame
         expect(frame.locator("#board [data-card], #board .card").first).to_be_attached()
         expect(card.locator(".game-more button")).to_have_count(4)  # Learn to play, Play with others, Rules, Set up
     assert "Python" not in page.locator("body").inner_text()
+    page.evaluate("window.scrollTo(0, 0)")
     shot(page, "lobby", "phone")
     first.tap()
     wait_settled(page)

@@ -165,7 +165,8 @@ def test_a_returning_player_starts_from_the_snapshot(
 ) -> None:
     """A player comes back after closing the browser: the page, and then an embed, start from the snapshot the
     service worker kept on disk, and every phase of the start is marked on the page's timeline, in order (the
-    snapshot and the WebAssembly are read at the same time)."""
+    snapshot and the WebAssembly are read at the same time); the table's page spends nothing on the lobby's
+    pictures."""
 
     def launch() -> tuple[Any, Page]:
         context = browser_type.launch_persistent_context(
@@ -200,6 +201,8 @@ def test_a_returning_player_starts_from_the_snapshot(
         assert min(marks) > 0, dict(zip([*PHASES, "table-ready"], marks, strict=True))
         start, read, compiled, restored, loaded, ready = marks
         assert start < min(read, compiled) and max(read, compiled) <= restored <= loaded <= ready
+        fetched = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
+        assert not [name for name in fetched if "/pictures/" in name], "a table's page loads no lobby picture"
         page.goto(EMBED)
         page.wait_for_function("performance.getEntriesByName('embed-ready').length > 0", timeout=120_000)
         assert page.evaluate("document.documentElement.dataset.python") == "snapshot"

@@ -115,7 +115,7 @@ export function buildGameCards(list, games, act) {
     picture.className = "game-picture";
     picture.setAttribute("aria-hidden", "true");
     const frame = document.createElement("iframe");
-    frame.src = `web/pictures/${game.id}.html`;
+    frame.dataset.src = `web/pictures/${game.id}.html`; // loaded once its card is on screen (showPictures)
     frame.title = `A table of ${game.title}`;
     frame.tabIndex = -1;
     frame.loading = "lazy";
@@ -157,6 +157,7 @@ export function buildGameCards(list, games, act) {
   }
   refreshPlayWords(list, act);
   fitPictures(list);
+  showPictures(list);
 }
 
 // Each card's words for what Play starts (after a game, the last settings change).
@@ -166,6 +167,21 @@ export function refreshPlayWords(list, act) {
     card.querySelector(".play-words").textContent = words;
     card.querySelector(".play").setAttribute("aria-label", `Play ${card.querySelector(".title").textContent}: ${words}`);
   }
+}
+
+// A picture's page is loaded only once its card comes near the screen: a page opened at a table never loads them
+// (the browser loads a hidden frame at once, even a lazy one, and each is a page to lay out beside the table's
+// start), and a phone loads the lower cards as the lobby scrolls.
+function showPictures(list) {
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      const frame = entry.target.querySelector("iframe");
+      frame.src = frame.dataset.src;
+      observer.unobserve(entry.target);
+    }
+  }, { rootMargin: "200px" });
+  for (const box of list.querySelectorAll(".game-picture")) observer.observe(box);
 }
 
 // The picture pages are laid out at their frame's width (the stylesheet's) and scaled down to their box.

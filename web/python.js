@@ -247,6 +247,9 @@ async function start(options) {
   const build = settings.build;
   if (!build) throw new Error("python.js: configure(build) first");
   performance.mark("python-start");
+  // Pyodide's own loader script, asked for now: Pyodide imports it (the same module) only once the snapshot's header
+  // is checked, and by then it is loaded and compiled.
+  import(at(build.pyodide) + "pyodide.asm.mjs").catch(() => {}); // a failure is the start's (loadRuntime)
   const archives = Promise.all([bytes(build.engine_wheel), bytes(build.web_zip)]);
   const root = globalThis.document?.documentElement || { dataset: {} };
   const runtime = compileRuntime();
