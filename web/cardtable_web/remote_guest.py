@@ -164,8 +164,8 @@ class GuestMode:
             self.keep_links()
             host = self.host_name()
             self.guest.message = (
-                f"The connection to {host} closed: the game goes on by links. When it is your turn, {host} sends you "
-                f"a link: open it in this browser. To play live again, ask {host} for a new invitation.")
+                f"The connection to the host closed: the game goes on by links. When it is your turn, {host} sends "
+                f"you a link: open it in this browser. To play live again, ask {host} for a new invitation.")
         return self.table.refresh()
 
     def host_name(self) -> str:
