@@ -58,6 +58,8 @@ class Game:
         self.invitations: dict[int, str] = {}
         self.links: dict[int, dict[str, Any]] = {}
         """The newest link the host made for each seat (what the host sends them)."""
+        self.received: dict[int, list[str]] = {}
+        """Every message sent live to each seat."""
         self.sent: list[dict[str, Any]] = []
         """Every reply link sent to the host."""
         self.chosen: list[tuple[int, str]] = []
@@ -96,8 +98,11 @@ class Game:
             mode = GuestMode(guest.controller, BUILD, data["seat"], self.state.game)
             guest.screen = guest.controller.show(mode)[0]  # type: ignore[assignment]
             return self.hosting.joined(data["seat"])
-        elif effect.command == "send" and (guest := self.guests[data["seat"]]).live is not None:
-            self.on_guest(guest, guest.live.receive(data["text"]))  # type: ignore[union-attr]
+        elif effect.command == "send":
+            self.received.setdefault(data["seat"], []).append(data["text"])
+            live = self.guests[data["seat"]].live
+            if live is not None:
+                self.on_guest(self.guests[data["seat"]], live.receive(data["text"]))
         elif effect.command == "link" and data["to"] == "guest":
             self.links[data["seat"]] = data
         return []
@@ -273,3 +278,26 @@ def test_old_links_after_live_play_change_nothing() -> None:
     table.run(table.pacing.reply(session.table, 1, table.sent[0]["packed"]))
     assert "played already" in session.message
     assert table.state.history() == history
+
+
+def test_each_seat_is_sent_its_own_key_only_over_its_own_connection() -> None:
+    """The key of a seat travels over that seat's connection only (never in the other seats' messages), and its
+    links are sealed with it after the connection closes."""
+    table = Game("carbondale", 3, 2, "live")
+    for seat in table.guests:
+        table.connect(seat)
+    played_until(table, random.Random(2), 12)
+    session = table.controller.session
+    assert session is not None
+    keys = {seat: json.loads(texts[0])["links"]["key"] for seat, texts in table.received.items()}
+    assert sorted(keys) == [1, 2] and keys[1] != keys[2]
+    for seat, texts in table.received.items():
+        other = keys[3 - seat]
+        assert all(other not in text for text in texts)
+        assert all(json.loads(text).get("links", {}).get("key") in (None, keys[seat]) for text in texts)
+    for seat in table.guests:
+        table.drop(seat)
+    while table.state.current_player not in table.guests:
+        table.click(random.Random(3))
+    seat = table.state.current_player
+    assert table.links[seat]["key"] == keys[seat] and not table.links[seat]["invite"]
