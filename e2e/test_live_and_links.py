@@ -1,7 +1,8 @@
 """Live play and play by links are one game, for real: two browser contexts (two devices) start 100 Silver Bars
 live over a WebRTC data channel; the channel closes mid-game, and the game goes on by links from the same position
-(the guest's page says so, the host's page shows the guest's link, sealed with the key that came over the channel);
-then the host's Play live joins them live again, and they play to the end.
+(the guest's page says so, the host's page shows the guest's link, sealed with the key that came over the channel,
+and the guest's tab opens it); then the host's Play live joins them live again in that same tab, and they play to
+the end.
 
 The game goes on from a record made in CPython some moves before its end, as in the other tests of playing with
 others (whole games that go live, by links and live again are played in tests/test_live_and_links.py).
@@ -75,10 +76,12 @@ def test_a_live_game_goes_on_by_links_when_the_channel_closes_then_live_again(de
         turns += 1
     # the host's Play live: a new live invitation; the guest opens it and connects, and the game goes on live
     page.locator("#links-seats li[data-seat='1'] button", has_text="Play live").click()
-    again = guest.open(invitation(page, 1))
+    again = guest.page  # the same tab of the guest's phone: its table by links becomes its live table
+    again.goto(invitation(page, 1))
     join(page, again, 1, opened=True)
     connected(page, again, 1)
     expect(page.locator("#links-seats li[data-seat='1']")).to_have_attribute("data-state", "live")
+    expect(again.locator("#links")).to_be_hidden()  # the guest's panel of links went with its table by links
     moves = int(page.evaluate("document.documentElement.dataset.moves"))
     assert int(again.evaluate("document.documentElement.dataset.moves")) == moves  # where the links left it
     play_to_the_end([page, again])

@@ -40,7 +40,7 @@ def install(page: Any, bridge: Any) -> None:
     def guest_open(seat: int, game: str, build: str) -> Any:
         mode = GuestMode(table, str(build), int(seat), str(game))
         table.closing = [Wire("close-all")]
-        return table.show(mode)
+        return [Wire("links-close"), *table.show(mode)]  # a table by links in this tab gives way, and its panel
 
     def guest_call(method: str, *args: Any) -> Any:
         mode = guest()
