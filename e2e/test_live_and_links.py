@@ -17,8 +17,9 @@ from playwright.sync_api import expect
 
 from e2e.conftest import shot
 from e2e.play import one_click
-from e2e.test_links import fresh, guest_turn
-from e2e.test_remote import connected, host_game, invitation, join, near_the_end, play_to_the_end
+from e2e.test_links import fresh, guest_turn, start_by_links
+from e2e.test_links import invitation as link_invitation
+from e2e.test_remote import connected, host_game, invitation, join, near_the_end, one_move, play_to_the_end
 from e2e.test_remote import devices as devices  # the fixture: each device its own context, WebRTC on
 
 CHANNELS = """(() => {
@@ -86,3 +87,27 @@ def test_a_live_game_goes_on_by_links_when_the_channel_closes_then_live_again(de
     assert int(again.evaluate("document.documentElement.dataset.moves")) == moves  # where the links left it
     play_to_the_end([page, again])
     shot(again, "live-and-links", "guest-over-live")
+
+
+def test_a_game_started_by_links_is_joined_live(devices: Any) -> None:
+    """A game started at its own pace: the guest opens its invitation by links, then the host's Play live invites
+    it live; the guest's tab joins, and a move goes live both ways, with no link made for the seat meanwhile."""
+    host, guest = devices("host"), devices("guest", (390, 844))
+    record = near_the_end("silver-bars", 2, 6, 40)
+    settings = {"game": "silver-bars", "players": 2, "seed": 6, "record": record, "remote": [1], "delay": 0,
+                "names": ["Hal", "Bea"]}
+    page = start_by_links(host, settings)
+    guest.page.goto(link_invitation(page, 1))
+    guest.page.wait_for_selector("#links-guest[data-state]")
+    page.locator("#links-seats li[data-seat='1'] button", has_text="Play live").click()
+    guest.page.goto(invitation(page, 1))
+    join(page, guest.page, 1, opened=True)
+    expect(page.locator("#links-seats li[data-seat='1']")).to_have_attribute("data-state", "live")
+    expect(page.locator("#links-seats li[data-seat='1'] .links-turn")).to_have_count(0)
+    moves = int(page.evaluate("document.documentElement.dataset.moves"))
+    assert int(guest.page.evaluate("document.documentElement.dataset.moves")) == moves
+    mover = guest.page if page.locator("#status .headline").inner_text().startswith("Bea") else page
+    one_move(mover)
+    for device in (page, guest.page):
+        device.wait_for_function(f"Number(document.documentElement.dataset.moves) > {moves}")
+    shot(page, "live-and-links", "links-game-joined-live")
