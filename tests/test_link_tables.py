@@ -281,7 +281,7 @@ def test_a_reply_opened_in_the_lobby_puts_its_game_on_the_table_and_plays_it() -
     reloaded.run(reloaded.pacing.reply(table.table, 1, reply["packed"]))
     session = reloaded.controller.session
     assert session is not None and session.state.played > played
-    assert isinstance(reloaded.controller.mode.others, LinkSeats)  # type: ignore[union-attr]
+    assert isinstance(reloaded.controller.mode.others.links, LinkSeats)  # type: ignore[union-attr]
     assert table.table in hosted_games(reloaded.controller.keeper)
     assert json.loads(storage.items[LINK_GAMES_KEY])[table.table]["seats"] == [1]
 
@@ -355,7 +355,7 @@ def test_a_hosted_game_moves_to_another_device_by_its_file() -> None:
     laptop.run(laptop.pacing.bring(file["text"]))
     session = laptop.controller.session
     assert session is not None and session.state.record() == table.state.record()
-    assert isinstance(laptop.controller.mode.others, LinkSeats)  # type: ignore[union-attr]
+    assert isinstance(laptop.controller.mode.others.links, LinkSeats)  # type: ignore[union-attr]
     assert laptop.pacing.key(table.table, 1) == table.host.pacing.key(table.table, 1)
     played = session.state.played
     reply = guest_plays(table, 1, rnd)

@@ -338,7 +338,7 @@ def test_a_dropped_guest_rejoins_with_a_new_invitation() -> None:
     moves = guest_to_move(table)
     table.run(table.hosting.left(1))
     assert "left the table" in table.host_screen.message
-    assert "Player 2: not connected" in table.host_screen.status_html
+    assert "Player 2: plays by links" in table.host_screen.status_html
     table.run(table.hosting.invite(1, NOW + 10))
     table.join(1, NOW + 20)  # a new guest page (the old one reloaded)
     assert table.guests[1].guest.view["moves"]  # it plays on where the game was

@@ -98,6 +98,7 @@ const STATE_WORDS = {
   theirs: (row) => (row.joined ? "their turn: send them this link."
     : "their turn: send them this link, their invitation (it holds their key: to them alone)."),
   waiting: () => "waiting for their turn.",
+  live: () => "connected: playing live.",
   over: () => "the game is over: send them this last link, with the result.",
 };
 
@@ -116,8 +117,11 @@ function drawHost() {
     head.append(Object.assign(document.createElement("b"), { textContent: row.name }), ": ");
     head.append(Object.assign(document.createElement("span"), { className: "links-state", textContent: (STATE_WORDS[row.state] || (() => ""))(row) }));
     if (!row.invitation) head.append(" ", button(`Invitation for ${row.name}`, () => call("linkInvite", seat), "small"));
+    if (!["live", "over"].includes(row.state) && window.cardTableRemote?.canConnect()) {
+      head.append(" ", button("Play live", () => call("remoteInvite", seat), "small"));
+    }
     li.append(head);
-    if (row.link && row.state !== "waiting") li.append(linkRow(row.link, `The link for ${row.name}`, "links-turn", row));
+    if (row.link && !["waiting", "live"].includes(row.state)) li.append(linkRow(row.link, `The link for ${row.name}`, "links-turn", row));
     if (row.invitation) {
       li.append(hint(`${row.name}'s invitation holds their key: send it to ${row.name} alone, once.`));
       li.append(linkRow(row.invitation, `Invitation for ${row.name}`, "links-invitation", row));

@@ -65,6 +65,9 @@ class LinkDoor:
         held = held_games(self.table.keeper).get(str(table))
         if held is None:
             return [LobbyError("That game is no longer kept in this browser.")]
+        if not held["packed"]:  # played live until now: no link of it came yet
+            return [LobbyError("No link of this game has come to this device yet: the host sends one when it is "
+                               "your turn (or a new invitation to play live).")]
         return self.opened(str(table), int(held["seat"]), "h", str(held["packed"]))
 
     def opened(self, table: str, seat: int, way: str, packed: str, key: str = "") -> Effects:

@@ -18,14 +18,13 @@ from pyengine.words import say
 from . import drawing, selection
 from .effects import Click, Effect, Fit, LobbyError, TableScreen, Tick, Wire
 from .html import esc
-from .link_store import held_games, hold
+from .link_store import MAX_LOG, held_games, hold
 from .links import BROKEN, GuestTurn, LinkRefused, Turn, pack, read_turn, unpack
 
 if TYPE_CHECKING:
     from .controller import TableController
 
 Effects = list[Effect]
-MAX_LOG = 400
 REPLAY_TURN = "Play this turn again from its start (before you send your link)"
 
 
@@ -47,6 +46,9 @@ def open_turn(controller: TableController, table: str, seat: int, packed: str, k
     note = (f"{host} invites you to play {title} at your own pace. {host}'s device deals and judges the game, so it "
             f"goes on only as long as {host} keeps it." if key and held is None else "")
     message = ""
+    if held is not None and turn.turn < held["turn"] and not held["packed"]:  # the game went on live since
+        return [LobbyError(f"This link is old: the game has moved on since. {host} sends you a link when it is your "
+                           "turn.")]
     if held is not None and turn.turn < held["turn"]:
         packed = held["packed"]
         turn = read_turn(unpack(packed))

@@ -32,6 +32,8 @@ milliseconds since 1970; ``open`` how the lobby opens it again: ``kept`` (the ho
 or ``held`` (a guest's latest turn, by its table's name in ``key``)."""
 REMEMBERED = 30
 MAX_ROWS = 30
+MAX_LOG = 400
+"""The most lines of a held game's log kept."""
 
 
 # -- the games hosted here -----------------------------------------------------------------------------------------

@@ -200,5 +200,6 @@ SEAT_WORDS = {
     "connected": "connected",
     "invited": "invited, not connected yet",
     "away": "not connected",
+    "links": "plays by links",
     "computer": "the computer plays",
 }

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pyengine
 from pyengine.core import replay as replay_record
 
-from . import drawing, selection
+from . import drawing, link_store, selection
 from .effects import Click, Effect, Fit, TableScreen, Tick, Wire
 from .feed import Ask, sentence
 from .html import esc
@@ -72,6 +72,8 @@ class GuestMode:
         self.holding = Holding()
         """A move the host said would show a card, held on this page (:mod:`cardtable_web.misclick`)."""
         self.held_words = ""
+        self.links: dict[str, Any] | None = None
+        """The game's table name and this seat's key, once the host sent them: the game may go on by links."""
 
     # -- the host's messages ------------------------------------------------------------------------------------
     def receive(self, text: str) -> Effects:
@@ -113,6 +115,25 @@ class GuestMode:
         record = fields.get("record")
         if record is not None and self.finished is None:
             self.finish(record, fields)
+        if self.links is None or record is not None:
+            self.keep_links()
+
+    def keep_links(self) -> None:
+        """The seat's key, sent by the host over the connection, kept with the game in this browser (and the
+        lobby's rows): when the connection closes, the game goes on by links, and this browser opens them."""
+        links = (self.guest.table or {}).get("links")
+        if not (isinstance(links, dict) and isinstance(links.get("table"), str) and isinstance(links.get("key"), str)):
+            return
+        self.links = links
+        guest, over = self.guest, bool(self.guest.view.get("over"))
+        seats = [str(where) for where in (guest.table or {}).get("seats", [])]
+        link_store.hold(self.table.keeper, links["table"], {
+            "seat": guest.seat, "key": links["key"], "game": guest.game, "title": pyengine.GAMES[guest.game].title,
+            "names": guest.names, "host": seats.index("host") if "host" in seats else 0,
+            "turn": int((guest.table or {}).get("moves", 0)), "packed": "", "reply": None,
+            "log": guest.log[-link_store.MAX_LOG:], "updated": int(self.table.keeper.clock() * 1000), "over": over,
+            "waiting": "" if over else "others", "headline": str((guest.table or {}).get("headline", "")),
+        })
 
     def finish(self, record: dict[str, Any], fields: dict[str, Any]) -> None:
         """The host's record of the finished game: kept in this browser's history and statistics."""
@@ -139,7 +160,19 @@ class GuestMode:
         self.guest.message = (
             "The connection to the host closed. Ask the host for a new invitation to take your seat again."
         )
+        if self.links is not None:
+            self.keep_links()
+            host = self.host_name()
+            self.guest.message = (
+                f"The connection to the host closed: the game goes on by links. When it is your turn, {host} sends "
+                f"you a link: open it in this browser. To play live again, ask {host} for a new invitation.")
         return self.table.refresh()
+
+    def host_name(self) -> str:
+        seats = [str(where) for where in (self.guest.table or {}).get("seats", [])]
+        names = self.guest.names
+        at = seats.index("host") if "host" in seats else -1
+        return str(names[at]) if 0 <= at < len(names) else "the host"
 
     # -- clicks ------------------------------------------------------------------------------------------------
     def click(self, click: Click) -> Effects:

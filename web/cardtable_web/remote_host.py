@@ -18,9 +18,11 @@ from pyengine.ai import DEFAULT_LEVEL, make_bot
 from pyengine.core import named_position, read_json, replay
 from pyengine.takeback import take_back, take_back_point
 
+from . import link_store
 from .controller import TableController
 from .effects import Effect, LobbyError, Wire
 from .feed import names_for
+from .link_seats import new_key
 from .play import PlayMode
 from .remote import Refused, message
 from .remote_seats import REMOTE_SEATS_KEY, RemoteSeats, remembered
@@ -39,6 +41,8 @@ class RemoteSession(Session):
         self.remote = remote
         self.host_seat = next(i for i in self.humans if i not in remote)
         self.viewer = self.host_seat
+        self.linked = False
+        """True once a seat played by links: nothing is taken back since (a link out may be for any position)."""
 
     @property
     def you(self) -> int | None:
@@ -73,8 +77,11 @@ class RemoteSession(Session):
     def take_back_seat(self) -> int | None:
         return self.host_seat
 
+    def can_take_back(self) -> bool:
+        return not self.linked and super().can_take_back()
+
     def can_take_back_for(self, seat: int) -> bool:
-        return take_back_point(self.state, seat, self.computers) is not None
+        return not self.linked and take_back_point(self.state, seat, self.computers) is not None
 
     def take_back_for(self, seat: int) -> None:
         """Take back ``seat``'s last decision (``ValueError`` saying why not), by the host's one policy."""
@@ -87,6 +94,15 @@ class RemoteSession(Session):
         self.bots[seat] = make_bot(level, self.bot_seed(seat))
         self.humans = [i for i in self.humans if i != seat]
         self.names[seat] = self.setup.seats[seat].name(seat, len(self.humans))
+
+
+class LinkSession(RemoteSession):
+    """A game started at your own pace: its other seats play by links (or live, once connected), and nothing is
+    taken back (a guest's move was sent as it was played)."""
+
+    def __init__(self, setup: Setup, remote: tuple[int, ...], state: pyengine.State | None = None) -> None:
+        super().__init__(setup, remote, state)
+        self.linked = True
 
 
 def remote_setup(settings_json: str) -> tuple[Setup, tuple[int, ...], pyengine.State | None]:
@@ -143,25 +159,44 @@ class Hosting:
         self.build = build
         return self.host(RemoteSession(setup, remote, state), now, "push")
 
-    def host(self, session: RemoteSession, now: float, history: str) -> Effects:
-        """Put a game with remote seats on the table and invite each of them."""
-        seats = RemoteSeats(self.table, session, self.build)
-        effects = self.table.begin(session, history, others=seats)
-        self.table.closing = [Wire("close-all")]
+    def host(self, session: RemoteSession, now: float, history: str, keys: dict[int, str] | None = None,
+             joined: set[int] | None = None, live: tuple[int, ...] | None = None) -> Effects:
+        """Put a game with others on the table: each seat played live while connected, by links when not, with
+        its ``keys`` (new ones when None; a game started live sends each seat's over its connection); the seats
+        ``live`` (all of them when None) are invited to connect at once, the others' first link is their
+        invitation."""
+        keys = keys if keys is not None else {seat: new_key() for seat in session.remote}
+        seats = RemoteSeats(self.table, session, self.build, keys, joined, invites=live is not None)
+        effects = [Wire("links-close"), *self.table.begin(session, history, others=seats)]
+        self.table.closing = [Wire("close-all"), Wire("links-close")]
         effects.append(Wire("host", {"names": session.names, "remote": list(session.remote)}))
-        for seat in session.remote:
+        for seat in session.remote if live is None else live:
             effects += self.invite(seat, now)
         return effects + self.table.refresh()
 
     def host_again(self, kept: Session, history: str) -> Effects | None:
-        """A hosted game opened again (the host's page reloaded): hosted as before, each remote seat invited anew
-        (None: the game was not hosted here)."""
-        remote = () if isinstance(kept, RemoteSession) else remembered(self.table.keeper, kept)
-        if not remote:
+        """A hosted game opened again (the host's page reloaded, or a reply opened in a tab that showed something
+        else): hosted as before, each seat that played live invited anew, each seat whose device holds its key
+        played by links meanwhile (None: the game was not hosted here)."""
+        if isinstance(kept, RemoteSession) or not kept.table:
             return None
-        session = RemoteSession(kept.setup, remote, kept.state)
+        live = remembered(self.table.keeper, kept)
+        entry = link_store.hosted_games(self.table.keeper).get(kept.table)
+        if entry is not None and not set(entry["seats"]) < set(kept.humans):
+            entry = None
+        if entry is None:
+            if not live:
+                return None
+            session = RemoteSession(kept.setup, live, kept.state)
+        else:
+            seats = tuple(sorted(set(entry["seats"]) | set(live)))
+            session = LinkSession(kept.setup, seats, kept.state)
         session.table, session.counted = kept.table, kept.counted
-        return self.host(session, self.table.keeper.clock() * 1000, history)
+        now = self.table.keeper.clock() * 1000
+        if entry is None:
+            return self.host(session, now, history)
+        keys = {seat: str(entry["keys"][str(seat)]) for seat in entry["seats"]}
+        return self.host(session, now, history, keys, link_store.joined(entry), live)
 
     # -- invitations and connections -------------------------------------------------------------------------
     def invite(self, seat: int, now: float) -> Effects:
@@ -173,6 +208,7 @@ class Hosting:
             invitation = seats.guests.invite(int(seat), self.tokens(), now)
         except Refused as exc:
             return [Wire("note", {"text": str(exc)})]
+        seats.asked.add(invitation.seat)
         setup = seats.session.setup
         data = {"seat": invitation.seat, "token": invitation.token, "expires": invitation.expires,
                 "build": self.build, "game": setup.game, "players": setup.players,
@@ -211,18 +247,24 @@ class Hosting:
         if seats is None:
             return []
         seats.guests.connected.add(int(seat))
+        seats.links.connected(int(seat))
         seats.sent.pop(int(seat), None)
         seats.logs.pop(int(seat), None)
         return self.table.refresh()
 
     def left(self, seat: int) -> Effects:
-        """A guest's connection closed: the seat waits for a new invitation (or the computer)."""
+        """A guest's connection closed: the seat plays on by links (its device holds its key), from the position
+        it left; or it waits for a new invitation (or the computer)."""
         seats = self.seats
         if seats is None or int(seat) not in seats.guests.connected:
             return []
         seats.guests.connected.discard(int(seat))
-        seats.session.message = (f"{seats.session.names[int(seat)]} left the table: make a new invitation for "
-                                 "them, or let the computer play their seat.")
+        seats.links.left(int(seat))
+        name = seats.session.names[int(seat)]
+        seats.session.message = (
+            f"{name} left the table: the game goes on by links with them (their link shows here when it is their "
+            "turn), or invite them again to play live." if seats.links.linked(int(seat)) else
+            f"{name} left the table: make a new invitation for them, or let the computer play their seat.")
         return self.table.refresh()
 
     def give_to_computer(self, seat: int) -> Effects:
@@ -237,6 +279,7 @@ class Hosting:
             effects.append(Wire("close", {"seat": seat}))
             guests.connected.discard(seat)
         guests.given.add(seat)
+        seats.links.given(seat)
         for token in [t for t, i in guests.invitations.items() if i.seat == seat]:
             del guests.invitations[token]
         seats.session.give_to_computer(seat)

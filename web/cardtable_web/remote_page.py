@@ -40,7 +40,7 @@ def install(page: Any, bridge: Any) -> None:
     def guest_open(seat: int, game: str, build: str) -> Any:
         mode = GuestMode(table, str(build), int(seat), str(game))
         table.closing = [Wire("close-all")]
-        return table.show(mode)
+        return [Wire("links-close"), *table.show(mode)]  # a table by links in this tab gives way, and its panel
 
     def guest_call(method: str, *args: Any) -> Any:
         mode = guest()
@@ -61,12 +61,12 @@ def install(page: Any, bridge: Any) -> None:
         lambda text, build: check_invitation(json.loads(str(text)), str(build), now()) or ""
     )
     window.cardTableRemote.ready(bridge)
-    install_links(page, bridge)
+    install_links(page, bridge, hosting)
 
 
-def install_links(page: Any, bridge: Any) -> None:
+def install_links(page: Any, bridge: Any, hosting: Hosting) -> None:
     """Put the calls of the games at your own pace on the bridge (``web/links.js``)."""
-    pacing = Pacing(page.controller)
+    pacing = Pacing(page.controller, hosting)
     door = LinkDoor(page.controller, pacing)
     bridge.startLinks = page.call(lambda settings: pacing.start(str(settings)))
     bridge.linkInvite = page.call(lambda seat: pacing.invite(int(seat)))

@@ -16,6 +16,7 @@ from .effects import Effect, Wire
 from .feed import Ask, feed_for, names_for, sentence
 from .html import esc
 from .keeping import Keeper
+from .link_seats import NO_TAKE_BACK, LinkSeats
 from .misclick import shows_a_card_to
 from .remote import GUEST_KINDS, Guests, Refused, check_act, connected_words, message, read_message, table_message
 from .session import Session
@@ -57,11 +58,16 @@ class TakeBackAsk:
 class RemoteSeats:
     """The remote seats of one hosted game (see the module's docstring)."""
 
-    def __init__(self, table: TableController, session: RemoteSession, build: str) -> None:
+    def __init__(self, table: TableController, session: RemoteSession, build: str, keys: dict[int, str],
+                 joined: set[int] | None = None, invites: bool = False) -> None:
         self.table = table
         self.session = session
         self.build = build
         self.guests = Guests(build, session.remote)
+        self.links = LinkSeats(table, session, keys, joined, self.guests.connected, invites)
+        """The seats played by links while they are not connected (:mod:`cardtable_web.link_seats`)."""
+        self.asked: set[int] = set()
+        """The seats ever invited to connect live (the panel of live seats lists them)."""
         self.sent: dict[int, str] = {}
         """The last table message sent to each seat (nothing is sent twice)."""
         self.logs: dict[int, list[str]] = {}
@@ -74,7 +80,8 @@ class RemoteSeats:
 
     # -- what the game in play asks (:class:`cardtable_web.play.OtherSeats`) ---------------------------------
     def feed(self, session: Session) -> Effects:
-        """A table message to each connected guest whose table changed."""
+        """A table message to each connected guest whose table changed, then the link for whoever acts next by
+        links."""
         if self.asking is not None and self.asking.moves != session.state.played:
             self.asking = None
         effects: Effects = []
@@ -84,7 +91,7 @@ class RemoteSeats:
                 self.sent[seat], self.logs[seat] = text, log
                 effects.append(Wire("send", {"seat": seat, "text": text}))
         self.notes.clear()
-        return effects
+        return effects + self.links.feed(session)
 
     def table_message(self, seat: int) -> tuple[str, list[str], int]:
         """The table message for ``seat``, the whole log said for it, and where the lines the guest lacks begin."""
@@ -99,15 +106,21 @@ class RemoteSeats:
         text = table_message(
             feed, self.build, start, names=names, seats=self.seat_states(),
             can_take_back=not over and self.asking is None and session.can_take_back_for(seat),
-            note=self.notes.get(seat, ""), record=session.record() if over else None,
+            note=self.notes.get(seat, ""), record=session.record() if over else None, links=self.key_for(seat),
         )
         return text, log, start
 
+    def key_for(self, seat: int) -> dict[str, str] | None:
+        """The seat's key, for its device alone (over its connection): when it leaves, it plays on by links."""
+        key = self.links.keys.get(seat)
+        return None if key is None else {"table": self.session.table, "key": key}
+
     def seats(self) -> Effects:
-        """Each seat's state for the host's panel of invitations."""
+        """Each seat's state for the host's panels: of live invitations (the seats ever invited live), and of
+        links."""
         rows = [{"seat": s, "name": self.session.names[s], "state": self.guests.seat_state(s)}
-                for s in self.guests.remote]
-        return [Wire("seats", {"seats": rows})]
+                for s in self.guests.remote if s in self.asked or s in self.guests.given]
+        return [Wire("seats", {"seats": rows}), *self.links.seats()]
 
     def ask(self) -> Ask | None:
         ask = self.asking
@@ -121,13 +134,17 @@ class RemoteSeats:
     def seat_states(self) -> list[str]:
         session = self.session
         return [
-            "host" if i == session.host_seat else self.guests.seat_state(i) if i in self.guests.remote else "computer"
+            "host" if i == session.host_seat else "links" if self.links.by_links(i) and i not in self.guests.given
+            else self.guests.seat_state(i) if i in self.guests.remote else "computer"
             for i in range(session.setup.players)
         ]
 
     def control(self, session: Session, name: str) -> Effects | None:
         """The host's Take back asks the others; its Agree and Refuse answer a guest's."""
         host = self.session.host_seat
+        if name == "undo" and self.session.linked:
+            session.message = NO_TAKE_BACK
+            return self.table.refresh()
         if name == "undo":
             session.clear_advice()
             return self.ask_take_back(host)
@@ -136,12 +153,15 @@ class RemoteSeats:
         return None
 
     def keep(self, session: Session) -> None:
-        """The game's remote seats remembered by its table's name, while it is unfinished."""
+        """The game's remote seats remembered by its table's name, while it is unfinished; and its keys, once a
+        seat can be played by links."""
         if not session.table:
             return
+        if self.links.joined or self.links.invites:
+            self.links.keep(session)
         keeper = self.table.keeper
         tables = keeper.read(REMOTE_SEATS_KEY, dict, {})
-        seats = None if session.state.is_terminal() else list(self.session.remote)
+        seats = None if session.state.is_terminal() else sorted(self.asked - self.guests.given)
         if tables.get(session.table) != seats:
             tables.pop(session.table, None)
             if seats:
