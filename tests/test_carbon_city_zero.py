@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from dataclasses import replace
 from typing import Any
 
 import pytest
+from cardtable_web.drawing import render_state
 
 import pyengine
 from pyengine import IllegalAction, Rng, UnreadableAction
@@ -679,3 +681,25 @@ def test_refusals_of_identical_cards_and_choices() -> None:
     assert "needs a card to be chosen" in why(wind, "use Wind Power #1 special")
     assert "is: discard another card in play" in why(wind, "use Wind Power #1 special: reveal Global Funding")
     assert "not Wind Power itself" in why(wind, "use Wind Power #1 special: discard Wind Power #1")
+
+
+def in_play_cards(html: str) -> tuple[list[list[str]], list[str]]:
+    """The cards in play of a drawn table: each card box's classes, and the numbers ("×3") shown on them."""
+    row = html.split('aria-label="Cards in play">', 1)[1].split('<div class="ccz-controls">', 1)[0]
+    classes = [cls.split() for cls in re.findall(r'<(?:div|button) class="(ccz-card [^"]*)"', row)]
+    return classes, re.findall(r'<span class="ccz-copies"[^>]*>(×\d+)</span>', row)
+
+
+def test_the_same_card_in_play_in_the_same_state_is_one_card_with_its_number_on_a_phone() -> None:
+    """Three plain Budgets are one card marked ×3 (the other two drawn as its copies, which a phone hides); a card
+    unlike them stays itself; the Budgets a chosen special may discard are one target with its number."""
+    wind = position(in_play=("Budget", "Wind Power", "Budget", "Budget"))
+    classes, numbers = in_play_cards(render_state(wind, 0))
+    assert len(classes) == 4, "every card in play is drawn (a wide screen shows them all)"
+    assert numbers == ["×3"] and "ccz-copies-of" in classes[0]
+    assert "ccz-copy" in classes[2] and "ccz-copy" in classes[3]
+    assert not {"ccz-copy", "ccz-copies-of"} & set(classes[1]), "Wind Power is like no other card in play"
+    classes, numbers = in_play_cards(render_state(wind, 0, ("special", 1)))
+    assert numbers == ["×3"] and "target" in classes[0] and "ccz-copy" in classes[2] and "ccz-copy" in classes[3]
+    classes, numbers = in_play_cards(render_state(position(in_play=("Budget", "Bike Lanes")), 0))
+    assert not numbers and not any({"ccz-copy", "ccz-copies-of"} & set(cls) for cls in classes)

@@ -602,7 +602,8 @@ function wireKeys() {
       // a click event, not click(): SVG targets (the Carbles ring) have no click() method
       choice.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
     } else if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].includes(event.key)) {
-      const choices = [...document.querySelectorAll(CHOICES)];
+      // a choice not drawn (Carbon City Zero's copy of a card in play, on a phone) is passed over
+      const choices = [...document.querySelectorAll(CHOICES)].filter((e) => e === choice || e.getClientRects().length);
       const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : -1;
       event.preventDefault();
       choices[(choices.indexOf(choice) + step + choices.length) % choices.length].focus();

@@ -466,8 +466,9 @@ class BoardZoom:
         zoom that fits it in its room and above the first screen's bottom, never so small that a place is under
         :data:`SMALLEST_PLACE` (a finger's size) nor above 1; not once the player zoomed by hand. The zoom is found
         again from the board's own size at each drawing, so a board fitted while the page above it was taller grows
-        back; it changes only by more than a few percent, so a line of words coming and going does not make the grid
-        breathe."""
+        back; it grows only by more than a few percent (or to its full size), so a line of words coming and going
+        does not make the grid breathe, and shrinks by any amount, so its last row is never cut by the screen's
+        foot."""
         if self.by_hand:
             return
         for element in document.querySelectorAll("#board .zoomable.fits-screen"):
@@ -479,12 +480,14 @@ class BoardZoom:
             style = window.getComputedStyle(element)
             wide = content.offsetWidth + float(style.paddingLeft[:-2]) + float(style.paddingRight[:-2])
             tall = content.offsetHeight + float(style.paddingTop[:-2]) + float(style.paddingBottom[:-2])
-            by_width = box.width / wide if wide else 1.0  # the board's width is its room's
+            # the board's width is its room's; a pixel short of it, so that the columns' rounding never passes it
+            by_width = (box.width - 1) / wide if wide else 1.0
             by_height = room_height / tall if tall and room_height > 0 else self.zoom
             place = content.firstElementChild  # the board's first place: none shrinks below a finger's size
-            size = min(place.offsetWidth, place.offsetHeight) if place else 0
+            drawn = window.getComputedStyle(place) if place else None  # its own size, unrounded and unzoomed
+            size = min(float(drawn.width[:-2]), float(drawn.height[:-2])) if drawn else 0
             smallest = min(1.0, SMALLEST_PLACE / size) if size else 1.0
             fits = max(smallest, min(1.0, by_width, by_height))
-            if fits < self.zoom * 0.99 or fits > self.zoom * 1.05:
+            if fits < self.zoom * 0.999 or fits > self.zoom * 1.05 or (fits == 1.0 and self.zoom < 1.0):
                 self.zoom = fits
                 element.style.zoom = str(self.zoom)

@@ -152,19 +152,18 @@ def card_box(
     status: str = "",
     selected: bool = False,
     attempt: dict[str, Any] | None = None,
+    copies: int = 1,
 ) -> str:
     """A readable card: cost, name, sector, special rule, link, income and carbon.
 
-    ``attempt``: the facts of the move a click tries when the card plays nothing now (the page says why not)."""
+    ``attempt``: the facts of the move a click tries when the card plays nothing now (the page says why not).
+    ``copies``: more than 1, the number of the same card in the same state it stands for on a phone (shown
+    there beside its name); 0, such a copy (not drawn there)."""
     info = view["cards"].get(name, {})
     sector = info.get("sector", "start")
     price = info.get("cost", 0) if cost is None else cost
-    rows = [
-        '<span class="ccz-card-top">'
-        f'<span class="ccz-cost" title="cost">{html.esc(price)}</span>'
-        f'<span class="ccz-name">{html.esc(name)}</span></span>',
-        f'<span class="ccz-sector">{html.esc(SECTOR_LABEL.get(sector, sector))}</span>',
-    ]
+    label = SECTOR_LABEL.get(sector, sector)
+    rows = [_card_top(name, price, copies), f'<span class="ccz-sector">{html.esc(label)}</span>']
     if info.get("special"):
         rows.append(f'<span class="ccz-rule" title="special rule">★ {html.esc(_special_text(info["special"]))}</span>')
     if info.get("link"):
@@ -189,18 +188,20 @@ def card_box(
     tag = "button" if clickable or trying else "div"
     cls = html.classes(
         "ccz-card", f"ccz-{sector}", "clickable" if clickable else None, "selected" if selected else None,
-        "tryable" if trying else None, extra
+        "tryable" if trying else None, {0: "ccz-copy", 1: None}.get(copies, "ccz-copies-of"), extra
     )
-    label = f"{name} (cost {price})"
     attributes = html.attrs(
         class_=cls, type="button" if tag == "button" else None, data_card=name, data_action=action,
-        data_select=html.selecting(select), title=label,
+        data_select=html.selecting(select), title=f"{name} (cost {price})",
     ) + (html.tried(attempt) if trying else "")
-    return (
-        f"<{tag}{attributes}>"
-        + "".join(rows)
-        + f"</{tag}>"
-    )
+    return f"<{tag}{attributes}>{''.join(rows)}</{tag}>"
+
+
+def _card_top(name: str, price: int, copies: int) -> str:
+    """A card's cost and name, and how many it stands for (``copies`` over 1: see :func:`card_box`)."""
+    many = f'<span class="ccz-copies" title="{copies} of this card">×{copies}</span>' if copies > 1 else ""
+    return (f'<span class="ccz-card-top"><span class="ccz-cost" title="cost">{html.esc(price)}</span>'
+            f'<span class="ccz-name">{html.esc(name)}</span>{many}</span>')
 
 
 def _status(view: dict[str, Any]) -> str:
@@ -398,7 +399,7 @@ def _turn(
         + (" · buying: specials and links are over" if view["buying"] else "")
         + "</p>"
     )
-    boxes = "".join(_in_play_box(view, moves, in_play, k, chosen, targets, special_kind) for k in range(len(in_play)))
+    boxes = "".join(_in_play_boxes(view, moves, in_play, chosen, targets, special_kind))
     empty = "<p class=ccz-empty>No cards in play.</p>"
     out.append(f'<div class="ccz-row ccz-in-play" role="group" aria-label="Cards in play">{boxes or empty}</div>')
     if chosen >= 0:
@@ -430,6 +431,27 @@ def _turn(
     return "".join(out)
 
 
+def _in_play_boxes(
+    view: dict[str, Any],
+    moves: Moves,
+    in_play: list[dict[str, Any]],
+    chosen: int,
+    targets: list[tuple[dict[str, Any], str]],
+    special_kind: str,
+) -> list[str]:
+    """Each card in play; the same card in the same state (drawn alike, as three plain Budgets are) is one card
+    with its number on a phone, so that a turn's cards take fewer rows there (the others are drawn, not shown)."""
+    alike = [_in_play_box(view, moves, in_play, k, chosen, targets, special_kind) for k in range(len(in_play))]
+    boxes = []
+    for k, box in enumerate(alike):
+        copies = alike.count(box)
+        if copies > 1:
+            first = alike.index(box) == k
+            box = _in_play_box(view, moves, in_play, k, chosen, targets, special_kind, copies if first else 0)
+        boxes.append(box)
+    return boxes
+
+
 def _in_play_box(
     view: dict[str, Any],
     moves: Moves,
@@ -438,6 +460,7 @@ def _in_play_box(
     chosen: int,
     targets: list[tuple[dict[str, Any], str]],
     special_kind: str,
+    copies: int = 1,
 ) -> str:
     card = in_play[k]
     name = card["name"]
@@ -446,15 +469,15 @@ def _in_play_box(
     if chosen >= 0:
         # Choosing a target: cards in play are targets of a discard-in-play special.
         if k == chosen:
-            return card_box(view, name, select=("special", k), selected=True, status=flags)
+            return card_box(view, name, select=("special", k), selected=True, status=flags, copies=copies)
         if special_kind == "discard-in-play":
             for facts, text in targets:
                 if k in facts["target_in_play"]:
-                    return card_box(view, name, action=text, extra="target", status=flags)
+                    return card_box(view, name, action=text, extra="target", status=flags, copies=copies)
             tried = {"kind": "discard-in-play", "name": in_play[chosen]["name"], "index": chosen, "target": name,
                      "target_index": k}
-            return card_box(view, name, status=flags, attempt=tried)
-        return card_box(view, name, status=flags)
+            return card_box(view, name, status=flags, attempt=tried, copies=copies)
+        return card_box(view, name, status=flags, copies=copies)
     special_action = moves.direct.get((k, "special"))
     special_select: Selection | None = ("special", moves.choosers[k]) if k in moves.choosers else None
     link_action = moves.direct.get((k, "link"))
@@ -467,6 +490,7 @@ def _in_play_box(
             select=special_select,
             extra="ccz-usable",
             status=flags,
+            copies=copies,
         )
     buttons = ""
     if choices:
@@ -481,7 +505,8 @@ def _in_play_box(
     attempt = None
     if not choices and view["moves"] and (info.get("special") or info.get("link")):
         attempt = {"kind": "special" if info.get("special") else "link", "name": name, "index": k}
-    return card_box(view, name, status=flags + buttons, extra="ccz-usable" if choices else "", attempt=attempt)
+    return card_box(view, name, status=flags + buttons, extra="ccz-usable" if choices else "", attempt=attempt,
+                    copies=copies)
 
 
 def _flags(info: dict[str, Any], card: dict[str, Any], in_play: list[dict[str, Any]], view: dict[str, Any]) -> str:

@@ -147,7 +147,8 @@ def _track(view: dict[str, Any], names: list[str]) -> str:
             f'<span class="cc-supply" title="tokens in supply">'
             f'<span class="cc-token seat-{seat}" data-piece="tokens {seat}">{seat + 1}</span>'
             f'×{view["tokens_left"][seat]}</span>'
-            f'<span class="cc-hcount" title="cards in hand">{view["hand_counts"][seat]} in hand</span>'
+            f'<span class="cc-hcount" title="cards in hand">{view["hand_counts"][seat]}'
+            '<span class="cc-in-hand"> in hand</span></span>'
             "</li>"
         )
     piles = (
