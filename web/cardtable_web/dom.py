@@ -62,14 +62,16 @@ def console_trace(exc: BaseException) -> None:
     window.console.warn("".join(traceback.format_exception(type(exc), exc, exc.__traceback__))[-2000:])
 
 
-def load_stylesheet(game: str) -> None:
-    """Add the game's stylesheet to the page once."""
-    if not document.getElementById(f"style-{game}"):
-        link = document.createElement("link")
-        link.id = f"style-{game}"
-        link.rel = "stylesheet"
-        link.href = site_game(game).stylesheet
-        document.head.append(link)
+def load_stylesheet(game: str) -> Any:
+    """Add the game's stylesheet to the page once: the new ``<link>`` (None when the page had it already)."""
+    if document.getElementById(f"style-{game}"):
+        return None
+    link = document.createElement("link")
+    link.id = f"style-{game}"
+    link.rel = "stylesheet"
+    link.href = site_game(game).stylesheet
+    document.head.append(link)
+    return link
 
 
 async def decide(task: ThinkTask, still_current: Callable[[ThinkTask], bool]) -> tuple[str | None, int, float, str]:

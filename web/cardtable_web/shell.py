@@ -185,7 +185,10 @@ class Page:
         self.zoom = BoardZoom()
         document.title = f"{title} · Card Table"
         byid("table-title").textContent = title
-        load_stylesheet(game)
+        sheet = load_stylesheet(game)
+        if sheet is not None:  # a table drawn before its game's stylesheet applies is fitted to the screen again
+            self._styled = create_proxy(self.guard(lambda _event: self.zoom.shrink_to_screen()))
+            sheet.addEventListener("load", self._styled)
         self.load_rules(game)
 
     def draw_table(self, screen: TableScreen) -> None:
