@@ -5,12 +5,10 @@ keeping. Shared by the computer's search (``SilverBarsRules.judgement``) and the
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from ...core import Action, Core, Rules
 from ...estimate import seen
-from .notation import Act
-from .state import LOCKS, SilverBarsState, round_points
 
 SILVER = {"A": 1, "2": 2, "3": 3, "4": 4, "6": 6}
 """Bars of silver per rank."""
@@ -76,52 +74,22 @@ def urgent(view: dict[str, Any], seat: int) -> bool:
     return bool(view["draw_count"] <= 14 or view["locks_left"][1 - seat] - 1 <= lockable(view, seat))
 
 
-def due_locks(core: SilverBarsState, seat: int) -> frozenset[int]:
-    """The seat's vaults a lock is due on (public facts only): late (:func:`urgent`), or a vault that cannot grow (a
-    6 on top: no silver is higher, rule 4) or holds 10 bars or more; the fifth lock only when the locked silver
-    then leads the rival's locked and half its unlocked silver (or when the rival could end the round first, or
-    late in the draw pile). A 6 left unlocked waits for a thief; a small vault locked early wastes a lock."""
-    mine, theirs = core.vaults[seat], core.vaults[1 - seat]
-    locks_left = [LOCKS - sum(v.locked for v in row) for row in (mine, theirs)]
-    if not locks_left[0]:
-        return frozenset()
-    ready = [i for i, v in enumerate(mine) if not v.locked and v.silver_on_top]
-    draw = len(core.draw)
-    late = draw <= 14 or locks_left[1] - 1 <= len(ready)
-    due = [i for i in ready if late or mine[i].cards[-1].rank == 6 or mine[i].silver >= 10]
-    if locks_left[0] == 1 and draw > 14:
-        rival_ends = locks_left[1] == 1 and any(not v.locked and v.silver_on_top for v in theirs)
-        banked = core.totals[seat] + round_points(mine)
-        against = core.totals[1 - seat] + round_points(theirs) + 0.5 * sum(v.silver for v in theirs if not v.locked)
-        due = [i for i in due if rival_ends or banked + mine[i].silver > against]
-    return frozenset(due)
-
-
-def search_actions(core: SilverBarsState, actions: list[Action]) -> list[Action]:
-    """The actions worth weighing: no lock that is not due (:func:`due_locks`), and while a 6 on top is due to be
-    locked, no discard and no miner on that 6 (it would leave a dead vault). Never empty."""
-    seat = core.turn
-    if core.pending is not None or core.strike[seat]:
-        return actions
-    due = due_locks(core, seat)
-    mine = core.vaults[seat]
-    sixes = {i for i in due if mine[i].cards[-1].rank == 6}
-    kept = []
-    for action in actions:
-        act = cast(Act, action)
-        if act.move == "lock" and act.vault not in due:
-            continue
-        if sixes and (act.move == "discard" or act.move == "miner" and act.vault in sixes):
-            continue
-        kept.append(action)
-    return kept or actions
-
-
-def lock_bias(due: frozenset[int], facts: dict[str, Any], view: dict[str, Any], seat: int) -> float | None:
-    """A lock's bias, or None when it is no lock to place now (:func:`due_locks`): more when late."""
-    if facts["vault"] not in due:
+def lock_bias(facts: dict[str, Any], view: dict[str, Any], seat: int) -> float | None:
+    """A lock's bias, or None when it is no lock to place now: lock late or full, a 6-topped vault early; the
+    fifth lock only when ahead (or when the rival could end the round first)."""
+    vault = view["vaults"][seat][facts["vault"]]
+    bars = vault_silver(vault)
+    late = urgent(view, seat)
+    if not (vault["silver"] == 6 or bars >= 10 or late):
         return None
-    return 3.0 if urgent(view, seat) else 0.0
+    if view["locks_left"][seat] == 1:
+        mine = view["scores"][seat] + view["round_scores"][seat] + bars
+        theirs = view["scores"][1 - seat] + view["round_scores"][1 - seat] + 0.5 * sum(
+            vault_silver(v) for v in view["vaults"][1 - seat] if not v["locked"])
+        rival_ends = view["locks_left"][1 - seat] == 1 and lockable(view, 1 - seat) > 0
+        if mine <= theirs and not rival_ends and view["draw_count"] > 14:
+            return None
+    return 3.0 if late else 0.0
 
 
 def plan_bias(rules: Rules, core: Core, seat: int) -> Callable[[Action], float]:
@@ -129,13 +97,12 @@ def plan_bias(rules: Rules, core: Core, seat: int) -> Callable[[Action], float]:
     :func:`lock_bias` (never one that is not due), any other card less what it was worth in hand (:func:`hold`), a
     strike less more when the rival has no miner on top to hit. The rule-based player adds it to its plans."""
     view = seen(rules, core, seat)
-    due = due_locks(cast(SilverBarsState, core), seat)
 
     def bias(action: Action) -> float:
         facts = rules.facts(core, action)
         kind = facts["kind"]
         if kind == "lock":
-            lock = lock_bias(due, facts, view, seat)
+            lock = lock_bias(facts, view, seat)
             return -1000.0 if lock is None else lock
         token = facts.get("token")
         if token is None:

@@ -285,11 +285,6 @@ class SilverBarsRules(Rules):
                 best, best_key = action, key
         return best
 
-    def search_actions(self, core: SilverBarsState) -> list[Action]:
-        """The legal actions less the locks not due and, while a 6 waits to be locked, the discards and a miner on it
-        (:func:`judgement.search_actions`)."""
-        return _judgement.search_actions(core, self.legal_actions(core))
-
     def rank_actions(self, core: SilverBarsState, actions: list[Action]) -> list[Action] | None:
         """The mover's actions best first as the rule-based player weighs them: each played through the rest of the
         turn and judged (:func:`judgement.value`), with what its card was worth in hand and whether a lock is due
