@@ -460,3 +460,13 @@ def test_renderer_strike_and_thief_choices() -> None:
     html = rendered(placing)
     assert 'data-action="place v1"' in html and "3♡" in html and "from vault 2" in html
     assert 'data-action' not in rendered(placing, seat=1)
+
+
+def test_a_position_with_an_empty_hand_is_refused() -> None:
+    """A player with no card has no move once their locks are placed (found by the mutated positions' test): a
+    position gives every hand at least one card."""
+    hands = [[], ["2♣", "3♡", "7♡", "8♢", "9♡", "10♣", "Q♣"]]
+    with pytest.raises(ValueError, match="hand 1: a hand holds at least one card"):
+        pyengine.new_game("silver-bars", 2, 725, None, {"hands": hands, "vaults": [[["4♣"]], [["3♣"], ["2♡"]]]})
+    state = pyengine.new_game("silver-bars", 2, 725, None, {"hands": [["4♡"], hands[1]]})
+    assert state.legal_actions()

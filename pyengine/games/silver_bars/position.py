@@ -44,6 +44,9 @@ def load(players: int, options: Mapping[str, OptionValue], position: Mapping[str
         _cards(hand, f"position field 'hands', hand {seat + 1}", pool, HAND)
         for seat, hand in enumerate(_pair(position.get("hands"), "hands"))
     )
+    empty = [seat for seat, hand in enumerate(hands) if not hand]
+    if empty:  # a player with no card has no move once their locks are placed
+        raise ValueError(f"position field 'hands', hand {empty[0] + 1}: a hand holds at least one card")
     vaults = tuple(_row(row, seat, pool) for seat, row in enumerate(_pair(position.get("vaults", [[], []]), "vaults")))
     discard = _cards(position.get("discard", []), "position field 'discard'", pool, len(deck(strikes)))
     turn = _number(position.get("turn", 0), "turn", 1)
