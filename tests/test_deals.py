@@ -119,20 +119,21 @@ def test_the_search_finds_an_old_deal_from_one_hand() -> None:
 
 
 def test_a_new_deal_cannot_be_searched_from_one_hand() -> None:
-    """A new game: 10^6 seeds around the true one (each side, every power of two up to its 128 bits, and its
-    bits flipped one at a time) and 10^5 seeds sampled from the whole old 30-bit space match nothing; only the
-    true seed, which nobody but the engine holds, deals that hand."""
+    """A new game: 10^5 seeds around the true one (each side, every power of two up to its 128 bits, and its
+    bits flipped one at a time) and 10^4 seeds sampled from the whole old 30-bit space match nothing; only the
+    true seed, which nobody but the engine holds, deals that hand (``tests/bench/deals.py`` searches ten times
+    as many)."""
     true = fresh_seed()
     state = pyengine.new_game("silver-bars", 2, true)
     assert state.record()["rules_version"] not in LEGACY_VERSIONS and true.bit_length() > SEED_BITS - 16
     hand = Hand(state)
     assert search([true], deal_outputs, hand) == [true], "the search recognises the true deal"
-    near = [true + d for d in range(-499_900, 499_900) if d]
+    near = [true + d for d in range(-49_900, 49_900) if d]
     near += [true + sign * (1 << p) for p in range(7, SEED_BITS) for sign in (1, -1)]
     near += [true ^ (1 << bit) for bit in range(SEED_BITS)]
-    assert len(near) >= 1_000_000
+    assert len(near) >= 100_000
     assert search(near, deal_outputs, hand) == []
-    sampled = random.Random(7).sample(range(1_000_000_000), 100_000)
+    sampled = random.Random(7).sample(range(1_000_000_000), 10_000)
     assert search(sampled, deal_outputs, hand) == []
 
 

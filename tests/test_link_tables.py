@@ -132,24 +132,25 @@ class LinkGame:
         raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize(("game", "players", "computers", "games"), tables_by_links(largest=False))
-def test_whole_games_by_links_through_the_pages(game: str, players: int, computers: set[int], games: int) -> None:
-    """Whole games through the host's and the guests' controllers: each guest's table is drawn from its turn
-    link alone, the host's engine plays every reply, the computer seats play on the host's page, and at the end
-    each guest's last link shows the result."""
-    for seed in range(min(games, 2)):
-        table = LinkGame(game, players, seed=seed, bots=sorted(computers))
-        table.play_out(random.Random(seed))
-        assert table.state.is_terminal() and table.delivered > 0
-        table.deliver()
-        session = table.host.controller.session
-        assert session is not None
-        for seat, guest in table.guests.items():
-            assert guest.table.over, (seat, guest.errors)
-            result = headline(table.state, session.names, session.computers, seat)
-            assert f'<p class="headline">{esc(result)}</p>' in guest.table.status_html
-            held = held_games(guest.controller.keeper)[table.table]
-            assert held["over"] and held["waiting"] == ""
+@pytest.mark.parametrize(("game", "players", "computers"), [table[:3] for table in tables_by_links()])
+def test_whole_games_by_links_through_the_pages(game: str, players: int, computers: set[int]) -> None:
+    """A whole game at each table through the host's and the guests' controllers (``tests/test_links.py`` plays
+    more of them by the links alone): each guest's table is drawn from its turn link alone, the host's engine
+    plays every reply, the computer seats play on the host's page, and at the end each guest's last link shows the
+    result."""
+    seed = players
+    table = LinkGame(game, players, seed=seed, bots=sorted(computers))
+    table.play_out(random.Random(seed))
+    assert table.state.is_terminal() and table.delivered > 0
+    table.deliver()
+    session = table.host.controller.session
+    assert session is not None
+    for seat, guest in table.guests.items():
+        assert guest.table.over, (seat, guest.errors)
+        result = headline(table.state, session.names, session.computers, seat)
+        assert f'<p class="headline">{esc(result)}</p>' in guest.table.status_html
+        held = held_games(guest.controller.keeper)[table.table]
+        assert held["over"] and held["waiting"] == ""
 
 
 def test_the_guests_table_is_its_own_view_and_its_log_the_public_log() -> None:

@@ -81,10 +81,11 @@ class LinkTable:
         assert reply.table == TABLE
         self.state = take_reply(self.state, reply, self.names[reply.seat])
 
-    def play_out(self, rnd: random.Random, guest_moves: Any = None) -> int:
-        """Play to the end; each guest chooses at random among its moves. How many turn links were made."""
+    def play_out(self, rnd: random.Random, guest_moves: Any = None, turns_at_most: int | None = None) -> int:
+        """Play to the end (or ``turns_at_most`` guest turns); each guest chooses at random among its moves. How
+        many turn links were made."""
         turns = 0
-        while not self.state.is_terminal():
+        while not self.state.is_terminal() and (turns_at_most is None or turns < turns_at_most):
             seat = self.state.current_player
             assert seat is not None
             if seat in self.computers:
@@ -214,14 +215,17 @@ def test_a_turn_shows_the_seat_its_own_view(game: str, players: int) -> None:
 
 
 # -- whole games by links alone ---------------------------------------------------------------------------------------
-BY_LINKS = {"silver-bars": 20}
-"""How many whole games the test plays of a game (default: :data:`GAMES_EACH`)."""
+BY_LINKS = {"silver-bars": 6}
+"""How many whole games the test plays of a game (default: :data:`GAMES_EACH`); ``tests/bench/links.py`` plays
+more, at every table size, and prints the longest links."""
 GAMES_EACH = 4
+LARGEST_TABLE_TURNS = 300
+"""Guest turns played at a game's largest table: long enough for the longest logs between two turns of a seat (a
+random whole game of Carbles at 12 seats is over 4,000 of them)."""
 
 
-def tables_by_links(largest: bool = True) -> list[tuple[str, int, set[int], int]]:
-    """Each game at two seats, one guest, and at three (where it takes three) with a computer in the last seat;
-    ``largest``: also once at its largest table, every seat but the host's by links."""
+def tables_by_links() -> list[tuple[str, int, set[int], int]]:
+    """Each game at two seats, one guest, and at three (where it takes three) with a computer in the last seat."""
     tables = []
     for game in GAME_IDS:
         two, most = settings(game).two(game), pyengine.GAMES[game].max_players
@@ -229,9 +233,12 @@ def tables_by_links(largest: bool = True) -> list[tuple[str, int, set[int], int]
             tables.append((game, two, set(), BY_LINKS.get(game, GAMES_EACH)))
         if most >= 3:
             tables.append((game, 3, {2}, GAMES_EACH))
-        if most > 3 and largest:
-            tables.append((game, most, set(), 1))  # the longest logs between two turns of a seat
     return tables
+
+
+def longest_link(table: LinkTable) -> int:
+    """The longest link a table made, as the page seals it."""
+    return max(link_length(packed, TABLE, seat) for seat, packed in table.links)
 
 
 @pytest.mark.parametrize(("game", "players", "computers", "games"), tables_by_links())
@@ -246,8 +253,19 @@ def test_whole_games_are_played_by_links_alone(game: str, players: int, computer
         assert table.state.is_terminal() and turns > 0
         replayed = pyengine.replay(table.state.record())
         assert replayed.scores() == table.state.scores()
-        longest = max(longest, *(link_length(packed, TABLE, seat) for seat, packed in table.links))
+        longest = max(longest, longest_link(table))
     assert longest < MAX_LINK
+
+
+@pytest.mark.parametrize("game", [game for game in GAME_IDS if pyengine.GAMES[game].max_players > 3])
+def test_links_stay_short_at_the_largest_table(game: str) -> None:
+    """Every seat but the host's by links at the game's largest table, where the most happens between two turns
+    of a seat: the moves replay to the same position, and every link stays under 2,000 characters."""
+    table = LinkTable(pyengine.new_game(game, pyengine.GAMES[game].max_players, 1))
+    turns = table.play_out(random.Random(1), turns_at_most=LARGEST_TABLE_TURNS)
+    assert turns == LARGEST_TABLE_TURNS or table.state.is_terminal()
+    assert pyengine.replay(table.state.record()).view(None) == table.state.view(None)
+    assert longest_link(table) < MAX_LINK
 
 
 # -- the host's checks ----------------------------------------------------------------------------------------------
