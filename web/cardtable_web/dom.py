@@ -63,9 +63,11 @@ def console_trace(exc: BaseException) -> None:
 
 
 def load_stylesheet(game: str) -> Any:
-    """Add the game's stylesheet to the page once: the new ``<link>`` (None when the page had it already)."""
-    if document.getElementById(f"style-{game}"):
-        return None
+    """Add the game's stylesheet to the page once: its ``<link>`` while it loads (None once it applies). The page
+    may have asked for it before Python started (``web/start.js``, the same id)."""
+    present = document.getElementById(f"style-{game}")
+    if present:
+        return None if present.sheet else present
     link = document.createElement("link")
     link.id = f"style-{game}"
     link.rel = "stylesheet"
