@@ -341,7 +341,7 @@ def test_a_guest_whose_connection_closes_is_shown_its_table_by_links_at_once() -
     mode = guest.controller.mode
     assert isinstance(mode, WaitingMode)
     screen = guest.screen
-    assert screen is not None and screen.message == "The connection to Hal closed: the game goes on by links."
+    assert screen is not None and screen.message == "The connection to the host closed: the game goes on by links."
     assert esc("Waiting for Hal's link") in screen.status_html
     for card in table.state.view(1)["hand"]:  # its own hand, as it was
         assert esc(card) in screen.board_html

@@ -177,7 +177,7 @@ class GuestMode:
         view = waiting_view(held) if held is not None else None
         if held is None or view is None:
             return self.table.refresh()
-        said = self.guest.message = f"The connection to {self.host_name()} closed: the game goes on by links."
+        said = self.guest.message = "The connection to the host closed: the game goes on by links."
         return self.table.show(WaitingMode(self.table, name, held, view, said))
 
     def left(self) -> None:
