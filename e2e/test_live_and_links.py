@@ -64,6 +64,9 @@ def test_a_live_game_goes_on_by_links_when_the_channel_closes_then_live_again(de
     for dead in ("#board [data-action]", "#board [data-select]", "#board [data-try]", "#status button"):
         expect(guest.page.locator(dead)).to_have_count(0)
     expect(guest.page.locator("#undo")).to_be_disabled()
+    for setting in ("#pace-table", "#misclick-table"):  # no computer here, and no move held for a second tap
+        assert guest.page.evaluate(f"getComputedStyle(document.querySelector('{setting}').closest('label')).display") \
+            == "none"
     assert guest_row(guest.page) == "100 Silver Bars with Hal: waiting for Hal's link"
     expect(page.locator("#remote-seats li[data-seat='1']")).to_have_attribute("data-state", "away")
     expect(page.locator("#links-seats li[data-seat='1']")).to_have_count(1)

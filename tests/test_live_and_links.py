@@ -351,6 +351,12 @@ def test_a_guest_whose_connection_closes_is_shown_its_table_by_links_at_once() -
     assert screen.log_lines and "Hal sends you a link when it is your turn" in guest.waiting
     assert mode.click(Click(action=next(iter(table.state.legal_actions())).__str__())) == []
     assert lobby_rows(guest)[0]["text"] == "100 Silver Bars with Hal: waiting for Hal's link"
+    lobby = TableController(Keeper(guest.controller.keeper.storage))  # the lobby's Open, in another tab
+    session = table.controller.session
+    assert session is not None
+    [again] = LinkDoor(lobby, Pacing(lobby)).open_held(session.table)[-2:-1]
+    assert isinstance(lobby.mode, WaitingMode) and isinstance(again, TableScreen)
+    assert again.board_html == screen.board_html and again.message == ""
     table.open_link(1)  # the host's link for the position it left
     turn = guest.controller.mode
     assert isinstance(turn, LinkGuestMode) and turn.guest.decides and not guest.errors
@@ -376,7 +382,8 @@ def test_a_link_of_an_earlier_position_says_the_game_moved_on_and_shows_the_late
     other_tab.door = LinkDoor(other_tab.controller, Pacing(other_tab.controller))
     table.links[1] = old_turn
     table.open_link_in(other_tab)
-    assert other_tab.errors[-1].endswith("This browser plays it live in another tab: go on there.")
+    assert other_tab.errors[-1] == ("This link is old: the game has moved on since. You play this game live in "
+                                    "another tab of this browser: go on there.")
     while table.state.current_player == 1:
         table.click(rnd)
     table.drop(1)

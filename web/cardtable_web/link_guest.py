@@ -50,7 +50,8 @@ def latest_live(controller: TableController, table: str, held: dict[str, Any], s
     if live is not None:
         return live
     if held.get("live"):
-        return [LobbyError(f"{said} This browser plays it live in another tab: go on there.".strip())]
+        elsewhere = "You play this game live in another tab of this browser: go on there."
+        return [LobbyError(f"{OLD} {elsewhere}" if said else elsewhere)]
     view = waiting_view(held)
     if view is None:
         return [LobbyError(f"{said} {host_name(held)} sends you a link when it is your turn.".strip())]
