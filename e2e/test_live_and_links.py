@@ -10,10 +10,11 @@ others (whole games that go live, by links and live again are played in tests/te
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from e2e.conftest import shot
 from e2e.play import one_click
@@ -47,8 +48,7 @@ def test_a_live_game_goes_on_by_links_when_the_channel_closes_then_live_again(de
     host_game(host.page, settings)
     join(host.page, guest.page, 1)
     page = host.page
-    expect(page.locator("#links-seats li[data-seat='1']")).to_have_attribute("data-state", "live")
-    expect(page.locator("#links")).to_be_visible()
+    live_in_one_panel(page, 1)
     shot(page, "live-and-links", "host-live")
     # the data channel closes (as when the network drops): both pages hear of it, and the game goes on by links
     moves = page.evaluate("document.documentElement.dataset.moves")
@@ -57,12 +57,29 @@ def test_a_live_game_goes_on_by_links_when_the_channel_closes_then_live_again(de
     page.wait_for_function("document.getElementById('message').textContent.includes('goes on by links')")
     expect(page.locator("#status")).to_contain_text("Bea: plays by links")
     assert page.evaluate("document.documentElement.dataset.moves") == moves  # nothing lost on the way
+    # the guest's tab is redrawn at once as its table by links: its hand, waiting for Hal's link, nothing dead
+    expect(guest.page.locator("#status .headline")).to_have_text("Waiting for Hal's link")
+    expect(guest.page.locator("#links-guest")).to_be_visible()
+    expect(guest.page.locator("#links-guest")).to_contain_text("Hal sends you a link when it is your turn")
+    for dead in ("#board [data-action]", "#board [data-select]", "#board [data-try]", "#status button"):
+        expect(guest.page.locator(dead)).to_have_count(0)
+    expect(guest.page.locator("#undo")).to_be_disabled()
+    for setting in ("#pace-table", "#misclick-table"):  # no computer here, and no move held for a second tap
+        assert guest.page.evaluate(f"getComputedStyle(document.querySelector('{setting}').closest('label')).display") \
+            == "none"
+    assert guest_row(guest.page) == "100 Silver Bars with Hal: waiting for Hal's link"
+    expect(page.locator("#remote-seats li[data-seat='1']")).to_have_attribute("data-state", "away")
+    expect(page.locator("#links-seats li[data-seat='1']")).to_have_count(1)
     shot(page, "live-and-links", "host-falls-back-to-links")
     shot(guest.page, "live-and-links", "guest-falls-back-to-links")
+    if os.environ.get("CARDTABLE_SHOTS"):  # the guest's table waiting for a link, on a laptop too
+        guest.page.set_viewport_size({"width": 1366, "height": 768})
+        shot(guest.page, "live-and-links", "guest-falls-back-to-links-wide")
+        guest.page.set_viewport_size({"width": 390, "height": 844})
     # whoever acts plays: the guest's turns by its links (no invitation: its key came over the channel), until the
     # guest has played two turns by links
     rnd = random.Random(5)
-    turn, reply, turns = "", "", 0
+    turn, reply, turns, first = "", "", 0, ""
     while turns < 2:
         row = page.locator("#links-seats li[data-seat='1']")
         if row.get_attribute("data-state") != "theirs":
@@ -70,6 +87,7 @@ def test_a_live_game_goes_on_by_links_when_the_channel_closes_then_live_again(de
             continue
         turn = fresh(page, "#links-seats li[data-seat='1'] .links-turn", turn)
         assert "&key=" not in turn
+        first = first or turn
         reply = guest_turn(guest.page, turn, rnd, reply)
         before = page.evaluate("document.documentElement.dataset.moves")
         page.goto(reply)
@@ -81,10 +99,20 @@ def test_a_live_game_goes_on_by_links_when_the_channel_closes_then_live_again(de
     again.goto(invitation(page, 1))
     join(page, again, 1, opened=True)
     connected(page, again, 1)
-    expect(page.locator("#links-seats li[data-seat='1']")).to_have_attribute("data-state", "live")
+    live_in_one_panel(page, 1)
     expect(again.locator("#links")).to_be_hidden()  # the guest's panel of links went with its table by links
     moves = int(page.evaluate("document.documentElement.dataset.moves"))
     assert int(again.evaluate("document.documentElement.dataset.moves")) == moves  # where the links left it
+    assert guest_row(again) == "100 Silver Bars: playing live with Hal"
+    # the guest's first link by links, opened again in its live tab: the game has moved on, the live table stays
+    again.goto(first)
+    expect(again.locator("#message")).to_contain_text(
+        "This link is old: the game has moved on since. You play it live now. Here is your live table.")
+    expect(again.locator("#table")).to_be_visible()
+    expect(again.locator("#links")).to_be_hidden()
+    expect(page.locator("#remote-seats li[data-seat='1']")).to_have_attribute("data-state", "connected")
+    assert int(again.evaluate("document.documentElement.dataset.moves")) == moves
+    shot(again, "live-and-links", "guest-old-link-while-live")
     play_to_the_end([page, again])
     shot(again, "live-and-links", "guest-over-live")
 
@@ -102,8 +130,7 @@ def test_a_game_started_by_links_is_joined_live(devices: Any) -> None:
     page.locator("#links-seats li[data-seat='1'] button", has_text="Play live").click()
     guest.page.goto(invitation(page, 1))
     join(page, guest.page, 1, opened=True)
-    expect(page.locator("#links-seats li[data-seat='1']")).to_have_attribute("data-state", "live")
-    expect(page.locator("#links-seats li[data-seat='1'] .links-turn")).to_have_count(0)
+    live_in_one_panel(page, 1)
     moves = int(page.evaluate("document.documentElement.dataset.moves"))
     assert int(guest.page.evaluate("document.documentElement.dataset.moves")) == moves
     mover = guest.page if page.locator("#status .headline").inner_text().startswith("Bea") else page
@@ -111,3 +138,16 @@ def test_a_game_started_by_links_is_joined_live(devices: Any) -> None:
     for device in (page, guest.page):
         device.wait_for_function(f"Number(document.documentElement.dataset.moves) > {moves}")
     shot(page, "live-and-links", "links-game-joined-live")
+
+
+def live_in_one_panel(host: Page, seat: int) -> None:
+    """A seat connected live shows in the host's panel of players on other devices, and not in its panel of links
+    (no link is made for it meanwhile)."""
+    expect(host.locator(f"#remote-seats li[data-seat='{seat}']")).to_have_attribute("data-state", "connected")
+    expect(host.locator(f"#links-seats li[data-seat='{seat}']")).to_have_count(0)
+    expect(host.locator("#links .links-turn")).to_have_count(0)
+
+
+def guest_row(guest: Page) -> str:
+    """The text of the guest's browser's first row of games with others in the lobby, as kept for the lobby."""
+    return str(guest.evaluate("JSON.parse(localStorage.getItem('cardtable.lobby-links') || '[]')[0]?.text || ''"))

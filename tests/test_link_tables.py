@@ -335,7 +335,8 @@ def test_the_lobby_lists_the_games_waiting_for_me_and_for_others() -> None:
     assert beas == {**beas, "text": "100 Silver Bars with Hal: waiting for Hal's link", "waiting": "others",
                     "open": "held", "key": table.table}
     host_to_guest(table, rnd)
-    assert lobby_rows(table.host)[0]["text"] == "100 Silver Bars with Bea, round 1: waiting for Bea (you host it)"
+    assert lobby_rows(table.host)[0]["text"] == (
+        "100 Silver Bars with Bea, round 1: waiting for Bea's link (you host it)")
     assert lobby_rows(bea)[0]["text"] == "100 Silver Bars with Hal: your turn"
     reply = guest_plays(table, 1, rnd)
     assert lobby_rows(bea)[0]["text"] == "100 Silver Bars with Hal: your link for Hal is ready to send"

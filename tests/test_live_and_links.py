@@ -12,11 +12,13 @@ from typing import Any
 import pytest
 from cardtable_web.controller import TableController
 from cardtable_web.effects import Click, Effect, LobbyError, TableScreen, Think, Wire
+from cardtable_web.html import esc
 from cardtable_web.keeping import Keeper, MemoryStorage
 from cardtable_web.link_door import LinkDoor
 from cardtable_web.link_guest import LinkGuestMode
 from cardtable_web.link_host import Pacing
-from cardtable_web.link_store import held_games
+from cardtable_web.link_store import LINKS_LOBBY_KEY, held_games
+from cardtable_web.link_waiting import WaitingMode
 from cardtable_web.links import unpack
 from cardtable_web.remote_guest import GuestMode
 from cardtable_web.remote_host import Hosting
@@ -38,6 +40,8 @@ class Guest:
         self.screen: TableScreen | None = None
         self.replies: list[dict[str, Any]] = []
         self.errors: list[str] = []
+        self.waiting = ""
+        """What the guest's panel of links says last (its table by links, or waiting for a link)."""
 
     @property
     def live(self) -> GuestMode | None:
@@ -65,6 +69,8 @@ class Game:
         self.chosen: list[tuple[int, str]] = []
         """Every guest move the host's engine played: (how many moves before it, its text)."""
         self.screen: TableScreen | None = None
+        self.panels: dict[str, list[dict[str, Any]]] = {}
+        """The host's panels as last drawn: ``seats`` (the players on other devices) and ``link-seats`` (by links)."""
         settings = {"game": game, "players": players, "seed": seed, "bots": bots or [], "delay": 0,
                     "remote": remote, "names": ["Hal", "Bea", "Cy", "Di"][:players]}
         if start == "live":
@@ -105,6 +111,8 @@ class Game:
                 self.on_guest(self.guests[data["seat"]], live.receive(data["text"]))
         elif effect.command == "link" and data["to"] == "guest":
             self.links[data["seat"]] = data
+        elif effect.command in ("seats", "link-seats"):
+            self.panels[effect.command] = data["seats" if effect.command == "seats" else "rows"]
         return []
 
     def on_guest(self, guest: Guest, effects: list[Effect]) -> None:
@@ -118,6 +126,8 @@ class Game:
                 sending.append(effect.data["text"])  # it reaches the host after this page drew its table
             elif isinstance(effect, Wire) and effect.command == "link" and effect.data["to"] == "host":
                 guest.replies.append(effect.data)
+            elif isinstance(effect, Wire) and effect.command == "link-guest":
+                guest.waiting = effect.data["waiting"]
         for text in sending:
             moves = self.state.played
             self.run(self.hosting.guest_message(guest.seat, text))
@@ -142,7 +152,12 @@ class Game:
     def open_link(self, seat: int) -> None:
         """``seat``'s browser opens the host's newest link for it, with the key it holds (its invitation's, the
         first time in a game started by links)."""
-        guest, link = self.guests[seat], self.links.pop(seat)
+        self.open_link_in(self.guests[seat])
+
+    def open_link_in(self, guest: Guest) -> None:
+        """A page of the seat's browser (``guest``) opens the host's newest link for the seat."""
+        seat = guest.seat
+        link = self.links.pop(seat)
         key = guest.door.key(link["table"], seat, "h")
         assert key in ("", link["key"])  # a key this browser holds is the seat's own
         invitation = link["key"] if link["invite"] else ""
@@ -257,10 +272,9 @@ def test_old_links_after_live_play_change_nothing() -> None:
     while table.state.current_player != 1:
         table.click(rnd)
     guest = table.guests[1]
-    live = guest.live
-    assert live is not None
+    assert guest.live is not None
     table.drop(1)
-    assert "goes on by links" in live.guest.message
+    assert guest.screen is not None and "goes on by links" in guest.screen.message
     session = table.controller.session
     assert session is not None and held_games(guest.controller.keeper)[session.table]["key"]
     assert "Bea: plays by links" in (table.screen.status_html if table.screen else "")
@@ -273,8 +287,11 @@ def test_old_links_after_live_play_change_nothing() -> None:
     history = table.state.history()
     table.links[1] = old_turn
     table.open_link(1)
-    assert guest.errors and "old" in guest.errors[-1]
-    assert isinstance(guest.controller.mode, GuestMode)  # the live table stays on the guest's page
+    live = guest.live
+    assert live is not None and guest.controller.mode is live  # the live table stays on the guest's page
+    assert not guest.errors and guest.screen is not None
+    assert guest.screen.message.startswith("This link is old: the game has moved on since. You play it live")
+    assert "data-action" in guest.screen.board_html or table.state.current_player != 1
     table.run(table.pacing.reply(session.table, 1, table.sent[0]["packed"]))
     assert "played already" in session.message
     assert table.state.history() == history
@@ -301,3 +318,114 @@ def test_each_seat_is_sent_its_own_key_only_over_its_own_connection() -> None:
         table.click(random.Random(3))
     seat = table.state.current_player
     assert table.links[seat]["key"] == keys[seat] and not table.links[seat]["invite"]
+
+
+def live_until_the_guests_turn(seed: int) -> tuple[Game, random.Random]:
+    """A live game of 100 Silver Bars, Hal hosting and Bea connected, played on until it is Bea's turn."""
+    table = Game("silver-bars", 2, seed, "live")
+    rnd = random.Random(seed)
+    table.connect(1)
+    played_until(table, rnd, 6)
+    while table.state.current_player != 1:
+        table.click(rnd)
+    return table, rnd
+
+
+def test_a_guest_whose_connection_closes_is_shown_its_table_by_links_at_once() -> None:
+    """The connection closes on the guest's turn: its page is redrawn at once as its table by links, from what the
+    host last sent it (its own hand, the log), waiting for the host's link, with nothing on it that plays or takes
+    back; the host's link for that position then opens there as the seat's turn."""
+    table, _ = live_until_the_guests_turn(7)
+    guest = table.guests[1]
+    table.drop(1)
+    mode = guest.controller.mode
+    assert isinstance(mode, WaitingMode)
+    screen = guest.screen
+    assert screen is not None and screen.message == "The connection to the host closed: the game goes on by links."
+    assert esc("Waiting for Hal's link") in screen.status_html
+    for card in table.state.view(1)["hand"]:  # its own hand, as it was
+        assert esc(card) in screen.board_html
+    for dead in ("data-action", "data-select", "data-try"):
+        assert dead not in screen.board_html
+    assert not screen.undo_enabled and not screen.suggest_shown and screen.moves == table.state.played
+    assert screen.log_lines and "Hal sends you a link when it is your turn" in guest.waiting
+    assert mode.click(Click(action=next(iter(table.state.legal_actions())).__str__())) == []
+    assert lobby_rows(guest)[0]["text"] == "100 Silver Bars with Hal: waiting for Hal's link"
+    lobby = TableController(Keeper(guest.controller.keeper.storage))  # the lobby's Open, in another tab
+    session = table.controller.session
+    assert session is not None
+    [again] = LinkDoor(lobby, Pacing(lobby)).open_held(session.table)[-2:-1]
+    assert isinstance(lobby.mode, WaitingMode) and isinstance(again, TableScreen)
+    assert again.board_html == screen.board_html and again.message == ""
+    table.open_link(1)  # the host's link for the position it left
+    turn = guest.controller.mode
+    assert isinstance(turn, LinkGuestMode) and turn.guest.decides and not guest.errors
+
+
+def test_a_link_of_an_earlier_position_says_the_game_moved_on_and_shows_the_latest() -> None:
+    """A turn link made while the guest played by links, opened once the game went on live: in the tab that plays
+    live, the live table stays and says the link is old; in another tab of that browser, it says the game is played
+    live in the other tab; once the connection closed again, it shows the latest position this browser holds, waiting
+    for the host's link (with no turn on it to play, so no reply to make)."""
+    table, rnd = live_until_the_guests_turn(8)
+    guest = table.guests[1]
+    table.drop(1)
+    old_turn = dict(table.links[1])
+    table.connect(1)
+    played_until(table, rnd, table.state.played + 4)
+    table.links[1] = old_turn
+    table.open_link(1)
+    assert guest.live is not None and guest.controller.mode is guest.live and not guest.errors
+    assert guest.screen is not None and guest.screen.message.startswith("This link is old: the game has moved on")
+    other_tab = Guest(1)  # the same browser: the same storage
+    other_tab.controller = TableController(Keeper(guest.controller.keeper.storage))
+    other_tab.door = LinkDoor(other_tab.controller, Pacing(other_tab.controller))
+    table.links[1] = old_turn
+    table.open_link_in(other_tab)
+    assert other_tab.errors[-1] == ("This link is old: the game has moved on since. You play this game live in "
+                                    "another tab of this browser: go on there.")
+    while table.state.current_player == 1:
+        table.click(rnd)
+    table.drop(1)
+    table.links[1] = old_turn
+    table.open_link(1)
+    mode = guest.controller.mode
+    assert isinstance(mode, WaitingMode) and guest.screen is not None
+    assert guest.screen.message == ("This link is old: the game has moved on since. Here is the latest position this "
+                                    "device holds.")
+    assert guest.screen.moves == table.state.played and "data-action" not in guest.screen.board_html
+
+
+def test_the_lobby_and_the_panels_say_what_is_true_now() -> None:
+    """While the guest plays live, the lobby's rows say the game is played live (on the host and on the guest), and
+    the guest's seat shows in the host's panel of players on other devices only; once the connection closes, the
+    rows say whose link the game waits for, and the seat is back in the panel of links. A page that leaves the table
+    (its connections close with it) leaves no row saying the game is played live."""
+    table, rnd = live_until_the_guests_turn(9)
+    guest = table.guests[1]
+    table.run(table.controller.refresh())
+    assert lobby_rows(guest)[0]["text"] == "100 Silver Bars: playing live with Hal"
+    assert lobby_rows_of(table)[0]["text"].endswith(": playing live with Bea (you host it)")
+    assert [row["state"] for row in table.panels["seats"] if row["seat"] == 1] == ["connected"]
+    assert [row for row in table.panels["link-seats"] if row["seat"] == 1] == []
+    table.drop(1)
+    assert lobby_rows(guest)[0]["text"] == "100 Silver Bars with Hal: waiting for Hal's link"
+    assert lobby_rows_of(table)[0]["text"].endswith(": waiting for Bea's link (you host it)")
+    assert [row["state"] for row in table.panels["link-seats"] if row["seat"] == 1] == ["theirs"]
+    table.connect(1)
+    played_until(table, rnd, table.state.played + 2)
+    assert lobby_rows(guest)[0]["text"] == "100 Silver Bars: playing live with Hal"
+    live = guest.live
+    assert live is not None
+    live.left()  # the guest's page leaves the table (or closes): its connection closes with it
+    table.hosting.page_left()  # so does the host's, and every connection of it
+    assert lobby_rows(guest)[0]["text"] == "100 Silver Bars with Hal: waiting for Hal's link"
+    assert "playing live" not in lobby_rows_of(table)[0]["text"]
+
+
+def lobby_rows(guest: Guest) -> list[dict[str, Any]]:
+    return json.loads(guest.controller.keeper.storage.getItem(LINKS_LOBBY_KEY) or "[]")  # type: ignore[no-any-return]
+
+
+def lobby_rows_of(table: Game) -> list[dict[str, Any]]:
+    return json.loads(table.controller.keeper.storage.getItem(LINKS_LOBBY_KEY) or "[]")  # type: ignore[no-any-return]

@@ -463,6 +463,7 @@ const COMMANDS = {
     seats = [];
     if (guest) { try { guest.pc.close(); } catch { /* closed */ } guest = null; }
     drawPanel();
+    setTimeout(() => call("remoteLeftPage"), 0); // nothing is played live from here now: the lobby's rows say so
   },
   "send-host"(data) { if (guest?.channel?.readyState === "open") guest.channel.send(data.text); },
 };
@@ -506,6 +507,7 @@ function wire() {
   listen();
   // Leaving the page closes its connections at once, so the other side hears of it now, not after a timeout.
   addEventListener("pagehide", () => {
+    call("remoteLeftPage"); // before the connections close: the lobby's rows say the game is not live any more
     peers.forEach((_, seat) => closePeer(seat));
     if (guest) { try { guest.pc.close(); } catch { /* closed */ } }
   });

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .effects import Effect, LobbyError, Wire
-from .link_guest import open_turn
+from .link_guest import latest_live, live_here, open_turn
 from .link_host import Pacing
 from .link_store import held_games, hosted_games, key_of
 from .links import BROKEN
@@ -66,8 +66,7 @@ class LinkDoor:
         if held is None:
             return [LobbyError("That game is no longer kept in this browser.")]
         if not held["packed"]:  # played live until now: no link of it came yet
-            return [LobbyError("No link of this game has come to this device yet: the host sends one when it is "
-                               "your turn (or a new invitation to play live).")]
+            return live_here(self.table, str(table), "") or self.shown(latest_live(self.table, str(table), held))
         return self.opened(str(table), int(held["seat"]), "h", str(held["packed"]))
 
     def opened(self, table: str, seat: int, way: str, packed: str, key: str = "") -> Effects:
@@ -76,9 +75,15 @@ class LinkDoor:
             return self.pacing.reply(table, seat, packed)
         if table in hosted_games(self.table.keeper):  # the host's own link for a seat, even an invitation
             return self.refused(table, seat, way)
-        leaving = self.table.closing
-        effects = open_turn(self.table, table, seat, packed, key)
+        live = live_here(self.table, table)
+        if live is not None:
+            return live
+        return self.shown(open_turn(self.table, table, seat, packed, key))
+
+    def shown(self, effects: Effects) -> Effects:
+        """A guest's table by links shown (or refused): what the page showed before closes (its connections, its
+        panel of links)."""
         if any(isinstance(effect, LobbyError) for effect in effects):
             return effects
-        self.table.closing = [Wire("links-close")]
+        leaving, self.table.closing = self.table.closing, [Wire("links-close")]
         return [*leaving, Wire("links-close"), *effects]

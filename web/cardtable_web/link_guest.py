@@ -19,13 +19,43 @@ from . import drawing, selection
 from .effects import Click, Effect, Fit, LobbyError, TableScreen, Tick, Wire
 from .html import esc
 from .link_store import MAX_LOG, held_games, hold
+from .link_waiting import WaitingMode, host_name, waiting_view
 from .links import BROKEN, GuestTurn, LinkRefused, Turn, pack, read_turn, unpack
+from .remote_guest import GuestMode
 
 if TYPE_CHECKING:
     from .controller import TableController
 
 Effects = list[Effect]
 REPLAY_TURN = "Play this turn again from its start (before you send your link)"
+OLD = "This link is old: the game has moved on since."
+OLD_LIVE = f"{OLD} You play it live now."
+
+
+def live_here(controller: TableController, table: str, said: str = f"{OLD_LIVE} Here is your live table.") -> (
+        Effects | None):
+    """The live table of a game this page plays live now, saying ``said`` (a turn link of it is old: its reply
+    would be refused); None when this page does not play that game live."""
+    mode = controller.mode
+    if not isinstance(mode, GuestMode) or mode.gone or (mode.links or {}).get("table") != table:
+        return None
+    mode.guest.message = said
+    return mode.refresh()
+
+
+def latest_live(controller: TableController, table: str, held: dict[str, Any], said: str = "") -> Effects:
+    """A game this browser played live, with no turn link of its position yet: its live table, or the seat's
+    table waiting for the host's link (what this browser holds of it), saying ``said``."""
+    live = live_here(controller, table, said)
+    if live is not None:
+        return live
+    if held.get("live"):
+        elsewhere = "You play this game live in another tab of this browser: go on there."
+        return [LobbyError(f"{OLD} {elsewhere}" if said else elsewhere)]
+    view = waiting_view(held)
+    if view is None:
+        return [LobbyError(f"{said} {host_name(held)} sends you a link when it is your turn.".strip())]
+    return controller.show(WaitingMode(controller, table, held, view, said))
 
 
 def open_turn(controller: TableController, table: str, seat: int, packed: str, key: str = "") -> Effects:
@@ -46,13 +76,14 @@ def open_turn(controller: TableController, table: str, seat: int, packed: str, k
     note = (f"{host} invites you to play {title} at your own pace. {host}'s device deals and judges the game, so it "
             f"goes on only as long as {host} keeps it." if key and held is None else "")
     message = ""
+    if held is not None and held.get("live"):  # this browser plays the game live (in another tab: see live_here)
+        return latest_live(controller, table, held, OLD_LIVE)
     if held is not None and turn.turn < held["turn"] and not held["packed"]:  # the game went on live since
-        return [LobbyError(f"This link is old: the game has moved on since. {host} sends you a link when it is your "
-                           "turn.")]
+        return latest_live(controller, table, held, f"{OLD} Here is the latest position this device holds.")
     if held is not None and turn.turn < held["turn"]:
         packed = held["packed"]
         turn = read_turn(unpack(packed))
-        message = ("This link is old: the game has moved on since. Here is the latest turn this device holds."
+        message = (f"{OLD} Here is the latest turn this device holds."
                    if not turn.over else "This link is old: the game is over. Here is how it ended.")
     mode = LinkGuestMode(controller, turn, packed, key or (held or {}).get("key", ""), held, note)
     mode.message = message

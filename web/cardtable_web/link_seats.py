@@ -109,12 +109,12 @@ class LinkSeats:
         })
 
     def seats(self) -> Effects:
-        """Each seat's row in the host's panel of links (``live`` while it is connected)."""
+        """Each seat's row in the host's panel of links, but a seat's connected live (the panel of players on
+        other devices shows it, and no link is made for it meanwhile)."""
         state = self.session.state
         rows = [{"seat": seat, "name": self.session.names[seat], "key": self.keys[seat], "joined": seat in self.joined,
-                 "state": "over" if state.is_terminal() else "live" if seat in self.live else
-                 "theirs" if state.current_player == seat else "waiting"}
-                for seat in sorted(self.keys) if self.linked(seat)]
+                 "state": "over" if state.is_terminal() else "theirs" if state.current_player == seat else "waiting"}
+                for seat in sorted(self.keys) if self.by_links(seat)]
         return [Wire("link-seats", {"table": self.session.table, "rows": rows})]
 
     def keep(self, session: Session) -> None:
@@ -122,7 +122,8 @@ class LinkSeats:
         if session.table:
             keeper = self.table.keeper
             link_store.host(keeper, session.table, self.keys, self.session.names, self.joined)
-            link_store.write_lobby(keeper, session, int(keeper.clock() * 1000))
+            live = tuple(self.session.names[seat] for seat in sorted(self.live))
+            link_store.write_lobby(keeper, session, int(keeper.clock() * 1000), live)
 
     # -- the seat's device, live or by links ------------------------------------------------------------------------
     def connected(self, seat: int) -> None:

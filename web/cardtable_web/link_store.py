@@ -105,9 +105,10 @@ def key_of(keeper: Keeper, table: str, seat: int) -> str:
 
 
 # -- the lobby's rows ----------------------------------------------------------------------------------------------
-def hosted_rows(keeper: Keeper, session: Session | None = None, now: int = 0) -> list[dict[str, Any]]:
+def hosted_rows(keeper: Keeper, session: Session | None = None, now: int = 0,
+                live: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """The unfinished games this browser hosts by links, from their kept summaries (the game on the table,
-    ``session``, from itself: its summary may not be kept yet)."""
+    ``session``, from itself: its summary may not be kept yet; ``live`` names its players connected now)."""
     hosted = hosted_games(keeper)
     rows = []
     for key, kept in keeper.saves().items():
@@ -115,26 +116,40 @@ def hosted_rows(keeper: Keeper, session: Session | None = None, now: int = 0) ->
         if table in hosted and (session is None or table != session.table):
             title = _with(str(kept["title"]), hosted[table])
             rows.append(_hosted_row(key, title, str(kept["progress"]), str(kept.get("turn", "")),
-                                    int(kept["updated"])))
+                                    int(kept["updated"]), _names(hosted[table])))
     if session is not None and not session.state.is_terminal() and session.table in hosted:
         facts = summary(session)
         title = _with(facts["title"], hosted[session.table])
-        rows.append(_hosted_row(game_key(session), title, facts["progress"], turn_words(session), now))
+        rows.append(_hosted_row(game_key(session), title, facts["progress"], turn_words(session), now,
+                                _names(hosted[session.table]), live))
     return rows
 
 
-def _with(title: str, entry: dict[str, Any]) -> str:
+def _names(entry: dict[str, Any]) -> list[str]:
+    """The names of the players of a hosted game's seats by links."""
     names = entry.get("names")
-    if not isinstance(names, list) or not names or not all(isinstance(name, str) for name in names):
-        return title
-    return f"{title} with {listed(names)}"
+    return [str(name) for name in names] if isinstance(names, list) else []
 
 
-def _hosted_row(key: str, title: str, progress: str, turn: str, since: int) -> dict[str, Any]:
+def _with(title: str, entry: dict[str, Any]) -> str:
+    names = _names(entry)
+    return f"{title} with {listed(names)}" if names else title
+
+
+def _hosted_row(key: str, title: str, progress: str, turn: str, since: int, by_links: list[str],
+                live: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A hosted game's row, saying what is true now: played live with someone, or whose turn (a player by links:
+    their link) it waits for."""
     waiting = "you" if turn == "your turn" else "others"
-    who = "you" if waiting == "you" else turn.removesuffix("'s turn") or "the computer"
-    text = f"{title}, {progress}: waiting for {who} (you host it)"
-    return {"text": text, "since": since, "waiting": waiting, "open": "kept", "key": key}
+    who = turn.removesuffix("'s turn") if waiting == "others" else "you"
+    if live:
+        now = f"playing live with {listed(list(live))}"
+    elif who in by_links:
+        now = f"waiting for {who}'s link"
+    else:
+        now = f"waiting for {who or 'the computer'}"
+    return {"text": f"{title}, {progress}: {now} (you host it)", "since": since, "waiting": waiting, "open": "kept",
+            "key": key}
 
 
 def held_rows(keeper: Keeper) -> list[dict[str, Any]]:
@@ -147,6 +162,8 @@ def held_rows(keeper: Keeper) -> list[dict[str, Any]]:
         title = str(held.get("title", "A game"))
         if held.get("over"):
             text, state = f"{title} with {host_name}: the game is over", "over"
+        elif held.get("live"):
+            text, state = f"{title}: playing live with {host_name}", "others"
         elif held.get("waiting") == "you":
             text, state = f"{title} with {host_name}: your turn", "you"
         elif held.get("reply") is not None:
@@ -159,10 +176,11 @@ def held_rows(keeper: Keeper) -> list[dict[str, Any]]:
     return rows
 
 
-def write_lobby(keeper: Keeper, session: Session | None = None, now: int = 0) -> list[dict[str, Any]]:
+def write_lobby(keeper: Keeper, session: Session | None = None, now: int = 0,
+                live: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """The lobby's rows of the games at your own pace (waiting for you first, then the newest), kept for the
-    lobby."""
-    rows = hosted_rows(keeper, session, now) + held_rows(keeper)
+    lobby; ``live`` names the players of ``session`` connected live now."""
+    rows = hosted_rows(keeper, session, now, live) + held_rows(keeper)
     rows.sort(key=lambda row: (row["waiting"] != "you", row["waiting"] == "over", -row["since"]))
     keeper.write(LINKS_LOBBY_KEY, rows[:MAX_ROWS])
     return rows[:MAX_ROWS]

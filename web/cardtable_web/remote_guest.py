@@ -17,6 +17,7 @@ from . import drawing, link_store, selection
 from .effects import Click, Effect, Fit, TableScreen, Tick, Wire
 from .feed import Ask, sentence
 from .html import esc
+from .link_waiting import WaitingMode, waiting_view
 from .misclick import NOT_PLAYED_YET, Holding, policy
 from .remote import HOST_KINDS, Refused, connected_words, message, read_message
 from .session import Session
@@ -115,12 +116,13 @@ class GuestMode:
         record = fields.get("record")
         if record is not None and self.finished is None:
             self.finish(record, fields)
-        if self.links is None or record is not None:
-            self.keep_links()
+        self.keep_links()
 
     def keep_links(self) -> None:
         """The seat's key, sent by the host over the connection, kept with the game in this browser (and the
-        lobby's rows): when the connection closes, the game goes on by links, and this browser opens them."""
+        lobby's rows), with where the game stands: the position played live (a turn link of an earlier one is old),
+        the seat's own view and log (its table while it waits for a link), and whether it plays live now. When the
+        connection closes, the game goes on by links, and this browser opens them."""
         links = (self.guest.table or {}).get("links")
         if not (isinstance(links, dict) and isinstance(links.get("table"), str) and isinstance(links.get("key"), str)):
             return
@@ -133,6 +135,7 @@ class GuestMode:
             "turn": int((guest.table or {}).get("moves", 0)), "packed": "", "reply": None,
             "log": guest.log[-link_store.MAX_LOG:], "updated": int(self.table.keeper.clock() * 1000), "over": over,
             "waiting": "" if over else "others", "headline": str((guest.table or {}).get("headline", "")),
+            "view": {**guest.view, "moves": {}}, "live": not self.gone,
         })
 
     def finish(self, record: dict[str, Any], fields: dict[str, Any]) -> None:
@@ -153,20 +156,35 @@ class GuestMode:
         self.table.keeper.finish(session, str(fields.get("headline", "")))
 
     def closed(self) -> Effects:
-        """The connection to the host closed."""
+        """The connection to the host closed: the table is redrawn at once as the seat's table by links, waiting for
+        the host's link (when the host sent the seat's key), with nothing on it that plays."""
         if self.gone or self.finished is not None:
+            self.gone = True
+            if self.links is not None:
+                self.keep_links()
             return self.table.refresh()
         self.gone = True
+        self.drop_held()
+        self.guest.selection = None
         self.guest.message = (
             "The connection to the host closed. Ask the host for a new invitation to take your seat again."
         )
-        if self.links is not None:
+        if self.links is None:
+            return self.table.refresh()
+        self.keep_links()
+        name = str(self.links["table"])
+        held = link_store.held_games(self.table.keeper).get(name)
+        view = waiting_view(held) if held is not None else None
+        if held is None or view is None:
+            return self.table.refresh()
+        said = self.guest.message = "The connection to the host closed: the game goes on by links."
+        return self.table.show(WaitingMode(self.table, name, held, view, said))
+
+    def left(self) -> None:
+        """This page's connection closed with the table (the page left it): the game is no longer live here."""
+        if not self.gone:
+            self.gone = True
             self.keep_links()
-            host = self.host_name()
-            self.guest.message = (
-                f"The connection to the host closed: the game goes on by links. When it is your turn, {host} sends "
-                f"you a link: open it in this browser. To play live again, ask {host} for a new invitation.")
-        return self.table.refresh()
 
     def host_name(self) -> str:
         seats = [str(where) for where in (self.guest.table or {}).get("seats", [])]

@@ -140,6 +140,8 @@ class Hosting:
         self.build = build
         self.tokens = tokens
         """Draws an invitation's token (the page gives the browser's random generator)."""
+        self.hosted: RemoteSeats | None = None
+        """The other seats of the game this page hosted last (connected or not)."""
         table.rehost = self.host_again
 
     @property
@@ -167,6 +169,7 @@ class Hosting:
         invitation."""
         keys = keys if keys is not None else {seat: new_key() for seat in session.remote}
         seats = RemoteSeats(self.table, session, self.build, keys, joined, invites=live is not None)
+        self.hosted = seats
         effects = [Wire("links-close"), *self.table.begin(session, history, others=seats)]
         self.table.closing = [Wire("close-all"), Wire("links-close")]
         effects.append(Wire("host", {"names": session.names, "remote": list(session.remote)}))
@@ -197,6 +200,18 @@ class Hosting:
             return self.host(session, now, history)
         keys = {seat: str(entry["keys"][str(seat)]) for seat in entry["seats"]}
         return self.host(session, now, history, keys, link_store.joined(entry), live)
+
+    def page_left(self) -> Effects:
+        """This page's connections all closed (it left the hosted game's table, or is leaving): nobody plays it live
+        any more, and the lobby's rows say so."""
+        hosted = self.hosted
+        if hosted is not None and hosted.guests.connected:
+            for seat in list(hosted.guests.connected):
+                hosted.guests.connected.discard(seat)
+                hosted.links.left(seat)
+            link_store.write_lobby(self.table.keeper, hosted.session if self.seats is hosted else None,
+                                   int(self.table.keeper.clock() * 1000))
+        return []
 
     # -- invitations and connections -------------------------------------------------------------------------
     def invite(self, seat: int, now: float) -> Effects:

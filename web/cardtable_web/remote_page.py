@@ -34,13 +34,23 @@ def install(page: Any, bridge: Any) -> None:
     build = str(window.document.documentElement.dataset.build or "")  # a game hosted again after a reload
     hosting = Hosting(table, build, lambda: str(window.cardTableRemote.token()))
 
+    guests: list[GuestMode] = []  # the live guest's table this page showed last
+
     def guest() -> GuestMode | None:
         return table.mode if isinstance(table.mode, GuestMode) else None
 
     def guest_open(seat: int, game: str, build: str) -> Any:
         mode = GuestMode(table, str(build), int(seat), str(game))
+        guests[:] = [mode]
         table.closing = [Wire("close-all")]
         return [Wire("links-close"), *table.show(mode)]  # a table by links in this tab gives way, and its panel
+
+    def page_left() -> Any:
+        """This page's connections all closed (it left the table, or is leaving): nothing is played live from
+        here any more, and the lobby's rows say so."""
+        for mode in guests:
+            mode.left()
+        return hosting.page_left()
 
     def guest_call(method: str, *args: Any) -> Any:
         mode = guest()
@@ -57,6 +67,7 @@ def install(page: Any, bridge: Any) -> None:
     bridge.remoteGuestOpen = page.call(guest_open)
     bridge.remoteGuestMessage = page.call(lambda text: guest_call("receive", str(text)))
     bridge.remoteGuestClosed = page.call(lambda: guest_call("closed"))
+    bridge.remoteLeftPage = page.call(page_left)
     bridge.remoteCheck = create_proxy(
         lambda text, build: check_invitation(json.loads(str(text)), str(build), now()) or ""
     )
