@@ -357,6 +357,8 @@ GROWN = """() => {
           smallest: Math.min(...cells.map((c) => Math.min(c.width, c.height))), zoom: Number(board.style.zoom || 1)};
 }"""
 """Where a grown grid's board ends on the page, whether it scrolls sideways, its smallest cell and its zoom."""
+STYLED = "document.getElementById('style-cardcassonne')?.sheet != null"
+"""Whether the game's stylesheet applies (the page fits the grid to the screen again when it comes)."""
 
 
 def test_a_grown_grid_is_shrunk_to_the_first_screen_until_the_player_zooms(page: Page) -> None:
@@ -366,6 +368,7 @@ def test_a_grown_grid_is_shrunk_to_the_first_screen_until_the_player_zooms(page:
         page.set_viewport_size({"width": width, "height": height})
         page.goto("index.html#" + mid_game("cardcassonne", 4, 5, 120))  # 13 by 13 cells and one all round
         wait_settled(page)
+        page.wait_for_function(STYLED)  # on a busy machine the table may be drawn before its style came
         grown = page.evaluate(GROWN)
         assert grown["zoom"] < 1, f"at {width}x{height} the grid of 120 moves is shrunk"
         assert grown["bottom"] <= height + 1 and not grown["sideways"], grown
@@ -406,6 +409,7 @@ def test_a_grid_wider_than_a_narrow_phone_holds_is_drawn_turned_a_quarter(page: 
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto("index.html#" + mid_game("cardcassonne", 2, 3, 120))
     wait_settled(page)
+    page.wait_for_function(STYLED)
     card = playable_cards(page)[0]
     targets = choose_card(page, card)
     page.evaluate("scrollTo(0, 0)")
