@@ -357,6 +357,8 @@ GROWN = """() => {
           smallest: Math.min(...cells.map((c) => Math.min(c.width, c.height))), zoom: Number(board.style.zoom || 1)};
 }"""
 """Where a grown grid's board ends on the page, whether it scrolls sideways, its smallest cell and its zoom."""
+STYLED = "document.getElementById('style-cardcassonne')?.sheet != null"
+"""Whether the game's stylesheet applies (the page fits the grid to the screen again when it comes)."""
 
 
 def test_a_grown_grid_is_shrunk_to_the_first_screen_until_the_player_zooms(page: Page) -> None:
@@ -364,10 +366,11 @@ def test_a_grown_grid_is_shrunk_to_the_first_screen_until_the_player_zooms(page:
     larger again when there is room; a player's own + is kept (nothing shrinks it back), and Fit fits it again."""
     for width, height in ((1366, 768), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
-        page.goto("index.html#" + mid_game("cardcassonne", 4, 5, 60))
+        page.goto("index.html#" + mid_game("cardcassonne", 4, 5, 120))  # 13 by 13 cells and one all round
         wait_settled(page)
+        page.wait_for_function(STYLED)  # on a busy machine the table may be drawn before its style came
         grown = page.evaluate(GROWN)
-        assert grown["zoom"] < 1, f"at {width}x{height} the grid of 60 moves is shrunk"
+        assert grown["zoom"] < 1, f"at {width}x{height} the grid of 120 moves is shrunk"
         assert grown["bottom"] <= height + 1 and not grown["sideways"], grown
         assert grown["smallest"] >= 24, grown
         # with more room the next drawing fits it again, larger; back in less room, smaller again
@@ -384,3 +387,47 @@ def test_a_grown_grid_is_shrunk_to_the_first_screen_until_the_player_zooms(page:
         assert page.evaluate(GROWN)["zoom"] == closer["zoom"]
         page.locator("#board [data-ui='zoom-fit']").click()
         assert page.evaluate(GROWN)["bottom"] <= height + 1
+
+
+TURNED = """() => {
+  const board = document.querySelector('#board .cc-board');
+  const at = (cell) => board.querySelector(`[data-cell="${cell}"]`).getBoundingClientRect();
+  const cells = [...board.querySelectorAll('.cc-cell, .cc-slot, .cc-void')].map((c) => c.getBoundingClientRect());
+  const note = document.querySelector('#board .cc-turned-note').getBoundingClientRect();
+  return {turned: board.classList.contains('turned'), note: note.height > 0, sideways: scrollX > 0
+          || document.documentElement.scrollWidth > innerWidth, smallest: Math.min(...cells.map((c) => Math.min(c.width,
+          c.height))), lower: at('0,0'), upper: at('0,-1')};
+}"""
+"""Whether the grid is drawn turned (and says so), whether the page scrolls sideways, its smallest cell, and where
+the start card and the card above it (in the table's own words) are drawn."""
+
+
+def test_a_grid_wider_than_a_narrow_phone_holds_is_drawn_turned_a_quarter(page: Page) -> None:
+    """A grid of 17 columns and 13 rows does not fit 360 px at a finger's 24 px a cell: it is drawn turned a quarter
+    clockwise (what the log calls above the start card is at its right), with every cell the chosen card may go to
+    on the first screen and no sideways scrolling; the words under it say so. A wide screen draws it as it is."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto("index.html#" + mid_game("cardcassonne", 2, 3, 120))
+    wait_settled(page)
+    page.wait_for_function(STYLED)
+    card = playable_cards(page)[0]
+    targets = choose_card(page, card)
+    page.evaluate("scrollTo(0, 0)")
+    shot(page, "cardcassonne", "turned-small")
+    turned = page.evaluate(TURNED)
+    assert turned["turned"] and turned["note"] and not turned["sideways"], turned
+    assert turned["smallest"] >= 24, turned
+    lower, upper = turned["lower"], turned["upper"]
+    assert upper["left"] >= lower["right"] - 1 and abs(upper["top"] - lower["top"]) < 1, "above is drawn at the right"
+    expect(page.locator("#board .cc-turned-note")).to_have_text(re.compile("turned a quarter"))
+    in_view = "(e) => { const b = e.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; }"
+    assert len(targets) > 1 and all(
+        page.locator(f'#board [data-action="{target}"]').evaluate(in_view) for target in targets
+    ), "a cell the card may go to is off the first screen"
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.locator(f"""#board .cc-hand [data-select$=',"{card}"]']""").first.click()  # unchosen: drawn again
+    wait_settled(page)
+    wide = page.evaluate(TURNED)
+    assert not wide["turned"] and not wide["note"], wide
+    upper, lower = wide["upper"], wide["lower"]
+    assert abs(upper["left"] - lower["left"]) < 1 and upper["bottom"] <= lower["top"] + 1, "above is drawn above"

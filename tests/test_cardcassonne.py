@@ -543,12 +543,26 @@ def render(state: State, seat: int | None, selection: tuple | None = None) -> st
 def test_renderer_highlights_the_cells_of_the_chosen_card() -> None:
     state = position(HEARTS_GAP, [["7♠", "K♡"], ["2♠"]])
     page = render(state, 0)
-    assert 'class="cc-board zoomable fits-screen"' in page and "--cc-cols:5" in page
+    assert 'class="cc-board zoomable fits-screen' in page and "--cc-cols:5" in page
     assert f'data-select="{esc(selecting(("shown", False, "7♠")))}"' in page
     assert "data-action=" not in page.split("cc-board")[1].split("cc-hand")[0]
     chosen = render(state, 0, ("shown", False, "7♠"))
     assert 'data-action="7♠ @ 1,0"' in chosen and "target" in chosen
     assert 'data-action="K♡ @ 1,0"' not in render(state, 0, ("shown", False, "K♡"))
+
+
+def test_renderer_lets_a_grid_wider_than_tall_be_drawn_turned() -> None:
+    """Every place of the grid carries its column and row (the style draws the grid turned a quarter from them), and
+    a grid wider than tall says so (the page turns it where a narrow screen holds too few of its columns), with the
+    words that tell a player it is turned."""
+    page = render(position(HEARTS_GAP, [["7♠", "K♡"], ["2♠"]]), 0, ("shown", False, "7♠"))
+    cols, rows = map(int, re.search(r"--cc-cols:(\d+);--cc-rows:(\d+)", page).groups())
+    assert cols > rows and 'class="cc-board zoomable fits-screen turnable"' in page
+    assert "turned a quarter" in page.split("</section>")[-1]
+    places = re.findall(r'style="--c:(\d+);--r:(\d+)"', page)
+    assert sorted((int(c), int(r)) for c, r in places) == [(c, r) for c in range(cols) for r in range(rows)]
+    tall = render(position([(0, 0, "5♡"), (0, 1, "3♠"), (0, 2, "4♠")], [["7♠", "K♡"], ["2♠"]]), 0)
+    assert 'class="cc-board zoomable fits-screen"' in tall and "turned a quarter" not in tall
 
 
 def test_renderer_shows_areas_tokens_and_open_counts_on_demand() -> None:

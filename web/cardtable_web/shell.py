@@ -434,6 +434,8 @@ class BoardZoom:
         self.zoom = 1.0
         self.by_hand = False
         """True once the player zoomed with − or +: the board is then never shrunk to the screen (Fit ends it)."""
+        self.turned = False
+        """Whether a ``turnable`` board is drawn turned a quarter (see :meth:`shrink_to_screen`)."""
 
     def step(self, closer: bool) -> None:
         """The player's + (``closer``) or −."""
@@ -447,6 +449,8 @@ class BoardZoom:
         template.innerHTML = html
         for element in template.content.querySelectorAll(".zoomable"):
             element.style.zoom = str(self.zoom)
+            if self.turned and element.classList.contains("turnable"):
+                element.classList.add("turned")  # as it was: what did not move does not slide
             controls = document.createElement("div")
             controls.className = "zoom-controls"
             controls.innerHTML = ZOOM_CONTROLS
@@ -471,26 +475,47 @@ class BoardZoom:
         again from the board's own size at each drawing, so a board fitted while the page above it was taller grows
         back; it grows only by more than a few percent (or to its full size), so a line of words coming and going
         does not make the grid breathe, and shrinks by any amount, so its last row is never cut by the screen's
-        foot."""
+        foot. A board that may be drawn turned a quarter (``turnable``: its renderer's style draws it so, with the
+        class ``turned``) is turned while it is wider than its room holds at a finger's size and turned it is
+        narrower (a wide grid on a narrow phone)."""
         if self.by_hand:
             return
         for element in document.querySelectorAll("#board .zoomable.fits-screen"):
-            box = element.getBoundingClientRect()  # as drawn, at the zoom
-            room_height = window.innerHeight - (box.top + window.scrollY) - 8
-            content = element.firstElementChild  # the grid at its own size (lengths inside are unzoomed)
-            if not content:
+            turnable = element.classList.contains("turnable")
+            element.classList.remove("turned")
+            fitting = self.fitting(element)
+            if fitting is None:
                 continue
-            style = window.getComputedStyle(element)
-            wide = content.offsetWidth + float(style.paddingLeft[:-2]) + float(style.paddingRight[:-2])
-            tall = content.offsetHeight + float(style.paddingTop[:-2]) + float(style.paddingBottom[:-2])
-            # the board's width is its room's; a pixel short of it, so that the columns' rounding never passes it
-            by_width = (box.width - 1) / wide if wide else 1.0
-            by_height = room_height / tall if tall and room_height > 0 else self.zoom
-            place = content.firstElementChild  # the board's first place: none shrinks below a finger's size
-            drawn = window.getComputedStyle(place) if place else None  # its own size, unrounded and unzoomed
-            size = min(float(drawn.width[:-2]), float(drawn.height[:-2])) if drawn else 0
-            smallest = min(1.0, SMALLEST_PLACE / size) if size else 1.0
-            fits = max(smallest, min(1.0, by_width, by_height))
+            fits, by_width, smallest = fitting
+            self.turned = False
+            if turnable and by_width < smallest:
+                element.classList.add("turned")
+                turned = self.fitting(element)
+                if turned is not None and turned[1] > by_width:
+                    fits, self.turned = turned[0], True
+                else:
+                    element.classList.remove("turned")
             if fits < self.zoom * 0.999 or fits > self.zoom * 1.05 or (fits == 1.0 and self.zoom < 1.0):
                 self.zoom = fits
                 element.style.zoom = str(self.zoom)
+
+    def fitting(self, element: Any) -> tuple[float, float, float] | None:
+        """The zoom that fits a board in its room and above the first screen's bottom (see :meth:`shrink_to_screen`),
+        the zoom that fits its width alone and the least zoom that keeps its places a finger's size; None for an
+        empty board."""
+        box = element.getBoundingClientRect()  # as drawn, at the zoom
+        room_height = window.innerHeight - (box.top + window.scrollY) - 8
+        content = element.firstElementChild  # the grid at its own size (lengths inside are unzoomed)
+        if not content:
+            return None
+        style = window.getComputedStyle(element)
+        wide = content.offsetWidth + float(style.paddingLeft[:-2]) + float(style.paddingRight[:-2])
+        tall = content.offsetHeight + float(style.paddingTop[:-2]) + float(style.paddingBottom[:-2])
+        # the board's width is its room's; a pixel short of it, so that the columns' rounding never passes it
+        by_width = (box.width - 1) / wide if wide else 1.0
+        by_height = room_height / tall if tall and room_height > 0 else self.zoom
+        place = content.firstElementChild  # the board's first place: none shrinks below a finger's size
+        drawn = window.getComputedStyle(place) if place else None  # its own size, unrounded and unzoomed
+        size = min(float(drawn.width[:-2]), float(drawn.height[:-2])) if drawn else 0
+        smallest = min(1.0, SMALLEST_PLACE / size) if size else 1.0
+        return max(smallest, min(1.0, by_width, by_height)), by_width, smallest

@@ -521,12 +521,14 @@ def _flags(info: dict[str, Any], card: dict[str, Any], in_play: list[dict[str, A
             state, text = "used", "link used"
         elif card["link_usable"]:
             state, text = "ready", "link ready"
-        else:
-            sector = info.get("sector", "")
-            partners = sum(1 for other in in_play if view["cards"].get(other["name"], {}).get("sector") == sector)
-            if partners < 2:
-                text = f"link needs another {SECTOR_LABEL.get(sector, sector)} card"
-        marks.append(f'<span class="ccz-flag ccz-{state}">{html.esc(text)}</span>')
+        words = html.esc(text)
+        sector = info.get("sector", "")
+        partners = sum(1 for other in in_play if view["cards"].get(other["name"], {}).get("sector") == sector)
+        if state == "no-link" and partners < 2:  # why, in full; a short phone shows "link not now" (read out whole)
+            why = f"link needs another {SECTOR_LABEL.get(sector, sector)} card"
+            words = (f'<span class="ccz-why">{html.esc(why)}</span>'
+                     f'<span class="ccz-why-short" aria-hidden="true">{words}</span>')
+        marks.append(f'<span class="ccz-flag ccz-{state}">{words}</span>')
     return f'<span class="ccz-flags">{"".join(marks)}</span>' if marks else ""
 
 

@@ -233,35 +233,43 @@ def _board(view: dict[str, Any], moves: Moves, names: list[str], counts: bool, c
     out = []
     for y in range(y0, y1 + 1):
         for x in range(x0, x1 + 1):
+            place = f'style="--c:{x - x0};--r:{y - y0}"'  # its column and row, for the grid drawn turned
             entry = cells.get((x, y))
             if entry is None:
                 if (x, y) in chosen_cells:
                     said = f"Play {chosen} {game_words.place_words(at, (x, y))}"
                     out.append(
-                        f'<button type="button" class="cc-slot target clickable" '
+                        f'<button type="button" class="cc-slot target clickable" {place} '
                         f'data-action="{html.esc(chosen_cells[(x, y)])}" title="{html.esc(said)}">+</button>'
                     )
                 elif chosen:
                     attempt = {"kind": "play", "card": chosen, "x": x, "y": y}
                     kind = "cc-slot cc-open" if (x, y) in open_cells else "cc-void"
-                    place = game_words.place_words(at, (x, y))
-                    name = html.spoken(f"play {chosen} {place}?", keep_shown=True)
-                    out.append(f'<button type="button" class="{kind} tryable" title="{html.esc(place)}" '
+                    spot = game_words.place_words(at, (x, y))
+                    name = html.spoken(f"play {chosen} {spot}?", keep_shown=True)
+                    out.append(f'<button type="button" class="{kind} tryable" {place} title="{html.esc(spot)}" '
                                f'aria-label="{html.esc(name)}"{html.tried(attempt)}></button>')
                 elif (x, y) in open_cells:
                     title = html.esc(game_words.place_words(at, (x, y)))
-                    out.append(f'<div class="cc-slot cc-open" title="{title}"></div>')
+                    out.append(f'<div class="cc-slot cc-open" {place} title="{title}"></div>')
                 else:
-                    out.append('<div class="cc-void"></div>')
+                    out.append(f'<div class="cc-void" {place}></div>')
                 continue
-            out.append(_card_cell(view, entry, cells, areas, counts, scorable, marks, anchors))
+            out.append(_card_cell(view, entry, cells, areas, counts, scorable, marks, anchors, place))
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
+    turnable = " turnable" if cols > rows else ""  # the shell turns it on a screen too narrow for its columns
     return (
         _recent_legend(view)
         + _counts_toggle(counts, chosen)
-        + f'<section class="cc-board zoomable fits-screen" aria-label="table">'
+        + f'<section class="cc-board zoomable fits-screen{turnable}" aria-label="table">'
         f'<div class="cc-grid" style="--cc-cols:{cols};--cc-rows:{rows}">{"".join(out)}</div></section>'
+        + (TURNED if turnable else "")
     )
+
+
+TURNED = ('<p class="cc-turned-note">The table is turned a quarter to fit your screen: what the log calls above is '
+          "on the right.</p>")
+"""Said under a grid drawn turned (its style shows it only then)."""
 
 
 def _recent_legend(view: dict[str, Any]) -> str:
@@ -306,9 +314,10 @@ def _card_cell(
     scorable: set[int],
     marks: dict[Cell, tuple[int, bool]],
     anchors: dict[tuple[int, ...], int],
+    place: str,
 ) -> str:
-    """One card: its area's borders (an edge wherever the neighbour is not in the same area), token and L;
-    outlined when a seat's latest turn played it or scored its area."""
+    """One card (``place``: its column and row, as a style): its area's borders (an edge wherever the neighbour is
+    not in the same area), token and L; outlined when a seat's latest turn played it or scored its area."""
     names: list[str] = view["names"]
     you = view.get("you")
     x, y = entry["x"], entry["y"]
@@ -349,8 +358,8 @@ def _card_cell(
         "cc-scorable" if index in scorable else None,
         "cc-done" if area["complete"] else ("cc-partial" if area["partial"] else None),
     )
-    return (f'<div class="{cls}" data-cell="{x},{y}" title="{html.esc(title)}">{html.card(entry["card"])}{token}'
-            f"{badge}</div>")
+    return (f'<div class="{cls}" data-cell="{x},{y}" {place} title="{html.esc(title)}">{html.card(entry["card"])}'
+            f"{token}{badge}</div>")
 
 
 def _hand(view: dict[str, Any], counts: bool, chosen: str | None, targets: dict[str, dict[Cell, str]]) -> str:
