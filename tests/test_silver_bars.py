@@ -470,21 +470,3 @@ def test_a_position_with_an_empty_hand_is_refused() -> None:
         pyengine.new_game("silver-bars", 2, 725, None, {"hands": hands, "vaults": [[["4♣"]], [["3♣"], ["2♡"]]]})
     state = pyengine.new_game("silver-bars", 2, 725, None, {"hands": [["4♡"], hands[1]]})
     assert state.legal_actions()
-
-
-def test_the_cut_off_locks_a_6_early_and_lets_small_silver_grow() -> None:
-    """Early in a round (a full draw pile) the search's cut-off judges a lone ace or 3 better left to grow than
-    locked (no one ends a round of small vaults), and a 6 on top, which cannot grow, better locked."""
-    def judged(first: Vault) -> float:
-        core = RULES.load_position(2, DEFAULT, {
-            "hands": [["9♣", "10♢", "7♣", "8♠", "9♡", "10♠", "A♣"], ["2♣", "3♡", "7♢", "8♢", "9♢", "10♣", "Q♣"]],
-            "vaults": [[{"cards": [str(c) for c in first.cards], "locked": first.locked}, ["2♡"]], [["3♣"]]],
-            "turn": 1, "seed": 3})
-        chances = RULES.evaluate(core)
-        assert chances is not None
-        return chances[0]
-
-    for silver in ("A♡", "3♡"):
-        assert judged(vault(silver)) > judged(vault(silver, locked=True))
-    for stack in ("6♡", "2♢ 8♡ 6♡"):
-        assert judged(vault(stack, locked=True)) > judged(vault(stack))

@@ -212,10 +212,8 @@ class SilverBarsRules(Rules):
 
         Only locked silver scores (rule 12), and the round ends at once on a fifth lock (rule 11): a race. Each
         seat needs a turn per lock, and two for a vault that still wants silver; the other seat's finish (with
-        some slack: it also plays cards) and the draw pile bound the turns a seat has left, never fewer than half
-        the pile's turns (no one ends a round of small vaults early, so a lock then does not shorten the rival's
-        round and a lone low bar is worth more left to grow). In those turns it locks its richest silver-topped
-        vaults first; the rest count little, and spare turns let vaults grow."""
+        some slack: it also plays cards) and the draw pile bound the turns a seat has left. In those turns it
+        locks its richest silver-topped vaults first; the rest count little, and spare turns let vaults grow."""
         if core.over:
             won = self.winners(core)
             return [1.0 / len(won) if s in won else 0.0 for s in (0, 1)]
@@ -230,7 +228,6 @@ class SilverBarsRules(Rules):
         for seat in (0, 1):
             other = 1 - seat
             rush = finish[other] + 0.5 * max(0, finish[other] - 1)
-            rush = max(rush, pile_turns / 2.0)
             turns = min(pile_turns, rush if core.turn == seat else rush - 1.0)
             vaults = core.vaults[seat]
             locks_left = LOCKS - sum(v.locked for v in vaults)
