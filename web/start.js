@@ -15,21 +15,6 @@ if (wanted && game) document.documentElement.dataset.opening = "table";
 export const build = fetch("build.json", { cache: "no-cache" }).then((response) => response.json());
 const starter = wanted ? import("./python.js") : null;
 
-// The named game's stylesheet, asked for while Python starts, so that its table is styled when first drawn (the
-// table's Python adds it itself when a game opens from the lobby: web/cardtable_web/dom.py, the same id).
-if (wanted && game) {
-  build.then((manifest) => {
-    const sheet = `web/styles/${game}.css`;
-    if (!/^[a-z][a-z0-9-]{0,40}$/.test(game) || !(manifest.files && sheet in manifest.files)) return;
-    if (document.getElementById(`style-${game}`)) return;
-    const link = document.createElement("link");
-    link.id = `style-${game}`;
-    link.rel = "stylesheet";
-    link.href = sheet;
-    document.head.append(link);
-  }).catch(() => {});
-}
-
 // Python started and the page's program fetched: `{ py, program }`, or the reason neither can be had.
 export const python = !wanted ? null : build.then(async (manifest) => {
   const program = fetch(new URL(`web/main.py?v=${manifest.cache_key}`, document.baseURI)).then((response) => {

@@ -63,8 +63,7 @@ def console_trace(exc: BaseException) -> None:
 
 
 def load_stylesheet(game: str) -> Any:
-    """Add the game's stylesheet to the page once: its ``<link>`` while it loads (None once it applies). The page
-    may have asked for it before Python started (``web/start.js``, the same id)."""
+    """Add the game's stylesheet to the page once: its ``<link>`` while it loads (None once it applies)."""
     present = document.getElementById(f"style-{game}")
     if present:
         return None if present.sheet else present
