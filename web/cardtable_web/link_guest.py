@@ -18,8 +18,8 @@ from pyengine.words import say
 from . import drawing, selection
 from .effects import Click, Effect, Fit, LobbyError, TableScreen, Tick, Wire
 from .html import esc
-from .link_store import MAX_LOG, held_games, hold
-from .link_waiting import WaitingMode, host_name, waiting_view
+from .link_store import MAX_LOG, held_games, hold, host_name
+from .link_waiting import WaitingMode, waiting_view
 from .links import BROKEN, GuestTurn, LinkRefused, Turn, pack, read_turn, unpack
 from .remote_guest import GuestMode
 

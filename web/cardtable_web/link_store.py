@@ -152,24 +152,28 @@ def _hosted_row(key: str, title: str, progress: str, turn: str, since: int, by_l
             "key": key}
 
 
+def host_name(held: dict[str, Any]) -> str:
+    """The name of the player whose device hosts a held game."""
+    names, seat = held.get("names") or [], held.get("host")
+    return str(names[seat]) if isinstance(seat, int) and 0 <= seat < len(names) else "the host"
+
+
 def held_rows(keeper: Keeper) -> list[dict[str, Any]]:
     """The games this browser plays as a guest by links: its turn, its link to send, or someone else's turn."""
     rows = []
     for table, held in held_games(keeper).items():
-        names = held.get("names") or []
-        seat = held.get("host")
-        host_name = str(names[seat]) if isinstance(seat, int) and 0 <= seat < len(names) else "the host"
+        host = host_name(held)
         title = str(held.get("title", "A game"))
         if held.get("over"):
-            text, state = f"{title} with {host_name}: the game is over", "over"
+            text, state = f"{title} with {host}: the game is over", "over"
         elif held.get("live"):
-            text, state = f"{title}: playing live with {host_name}", "others"
+            text, state = f"{title}: playing live with {host}", "others"
         elif held.get("waiting") == "you":
-            text, state = f"{title} with {host_name}: your turn", "you"
+            text, state = f"{title} with {host}: your turn", "you"
         elif held.get("reply") is not None:
-            text, state = f"{title} with {host_name}: your link for {host_name} is ready to send", "you"
+            text, state = f"{title} with {host}: your link for {host} is ready to send", "you"
         else:
-            text, state = f"{title} with {host_name}: waiting for {host_name}'s link", "others"
+            text, state = f"{title} with {host}: waiting for {host}'s link", "others"
         since = held.get("updated")
         rows.append({"text": text, "since": since if isinstance(since, int) else 0, "waiting": state,
                      "open": "held", "key": table})

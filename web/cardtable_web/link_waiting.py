@@ -15,17 +15,12 @@ import pyengine
 from . import drawing
 from .effects import Click, Effect, Fit, TableScreen, Tick, Wire
 from .html import esc
+from .link_store import host_name
 
 if TYPE_CHECKING:
     from .controller import TableController
 
 Effects = list[Effect]
-
-
-def host_name(held: dict[str, Any]) -> str:
-    """The name of the player whose device hosts a held game."""
-    names, seat = held.get("names") or [], held.get("host")
-    return str(names[seat]) if isinstance(seat, int) and 0 <= seat < len(names) else "the host"
 
 
 def waiting_view(held: dict[str, Any]) -> dict[str, Any] | None:

@@ -207,8 +207,7 @@ class Hosting:
         hosted = self.hosted
         if hosted is not None and hosted.guests.connected:
             for seat in list(hosted.guests.connected):
-                hosted.guests.connected.discard(seat)
-                hosted.links.left(seat)
+                hosted.left(seat)
             link_store.write_lobby(self.table.keeper, hosted.session if self.seats is hosted else None,
                                    int(self.table.keeper.clock() * 1000))
         return []
@@ -273,8 +272,7 @@ class Hosting:
         seats = self.seats
         if seats is None or int(seat) not in seats.guests.connected:
             return []
-        seats.guests.connected.discard(int(seat))
-        seats.links.left(int(seat))
+        seats.left(int(seat))
         name = seats.session.names[int(seat)]
         seats.session.message = (
             f"{name} left the table: the game goes on by links with them (their link shows here when it is their "

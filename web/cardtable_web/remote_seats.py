@@ -79,6 +79,11 @@ class RemoteSeats:
         """A sentence for a guest's next table message (a take-back refused, the seat given back)."""
 
     # -- what the game in play asks (:class:`cardtable_web.play.OtherSeats`) ---------------------------------
+    def left(self, seat: int) -> None:
+        """``seat``'s connection closed: it is no longer connected, and plays on by links from where it left."""
+        self.guests.connected.discard(seat)
+        self.links.left(seat)
+
     def feed(self, session: Session) -> Effects:
         """A table message to each connected guest whose table changed, then the link for whoever acts next by
         links."""
