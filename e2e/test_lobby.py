@@ -53,7 +53,8 @@ def test_on_a_phone_the_first_games_play_is_in_the_first_screen_and_one_tap_play
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
     assert box["height"] >= 44 and box["width"] >= 44, "a finger-sized Play"
     pictures = "performance.getEntriesByType('resource').filter((e) => e.name.includes('/pictures/')).length"
-    assert 0 < page.evaluate(pictures) < len(pyengine.GAMES), "only the pictures near the first screen are loaded"
+    page.wait_for_function(f"{pictures} > 0")  # a picture's entry is there once its page has loaded
+    assert page.evaluate(pictures) < len(pyengine.GAMES), "only the pictures near the first screen are loaded"
     for card, game in zip(cards.all(), pyengine.GAMES, strict=True):  # each game shown by its own table
         assert card.get_attribute("data-game") == game
         card.scroll_into_view_if_needed()  # its picture loads as it comes on screen
