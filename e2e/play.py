@@ -18,6 +18,29 @@ from cardtable_web.session import Session  # noqa: E402
 from cardtable_web.setup import Seat, Setup  # noqa: E402
 
 from tests.bench.rulebased import CHOOSERS, RuleBasedBot  # noqa: E402
+from tests.games import settings  # noqa: E402
+
+STEADY_DICE = """(seed) => {
+  // The page's own randomness from a seeded generator: the computer seats' secret (and so their play) is the
+  // same in every run, and a whole game in the browser lasts as long each time.
+  let state = BigInt(seed) || 1n;
+  crypto.getRandomValues = (array) => {
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    for (let i = 0; i < bytes.length; i++) {
+      const mask = 0xffffffffffffffffn;  // a 64-bit xorshift
+      state ^= (state << 13n) & mask; state ^= state >> 7n; state ^= (state << 17n) & mask;
+      bytes[i] = Number(state & 0xffn);
+    }
+    return array;
+  };
+}"""
+
+
+def steady_dice(page: Page, seed: int) -> None:
+    """Give the page (before it opens) randomness from ``seed``: the computers' secret draws, hence their moves and
+    the game's length, are the same in every run, so a whole game by clicking takes as long each time."""
+    page.add_init_script(f"({STEADY_DICE})({seed})")
+
 
 CLICKABLE = "#board [data-action]:visible, #board [data-select]:visible, #board [data-ui='take-device']:visible"
 
@@ -91,12 +114,12 @@ def play_move(page: Page, target: Locator) -> None:
 def near_the_end(game: str, players: int, seed: int, bots: list[int], left: int, level: str = "easy",
                  options: dict[str, object] | None = None, delay: int = 0) -> str:
     """The address (``index.html#...``) of a game with these settings, played in CPython by quick players (the
-    rule-based player where the game has one, else random moves) to ``left`` moves before its end: a browser
+    rule-based player where the game has a quick one, else random moves) to ``left`` moves before its end: a browser
     test clicks the end of a whole game without spending minutes on its middle. (A game opened from such an
     address does not count in the statistics.)"""
     seats = [Seat(i in bots, level) for i in range(players)]
     session = Session(Setup(game, players, seed, seats, dict(options or {}), delay))
-    quick = RuleBasedBot(game, seed) if game in CHOOSERS else RandomBot(seed)
+    quick = RuleBasedBot(game, seed) if game in CHOOSERS and settings(game).quick_start else RandomBot(seed)
     state = session.state
     while not state.is_terminal():
         state = state.apply(quick.choose(state))

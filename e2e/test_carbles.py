@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 import pyengine
 from e2e.conftest import saved_record, shot, wait_settled
-from e2e.play import click_through, near_the_end, one_click, play_move
+from e2e.play import click_through, near_the_end, one_click, play_move, steady_dice
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from cardtable_web import address  # noqa: E402
@@ -93,6 +93,7 @@ def click_action(page: Page, state: pyengine.State, text: str) -> None:
 
 def test_a_four_player_partner_game_to_the_end(page: Page) -> None:
     """The end of a four-player partner game, by clicking (its first moves made in CPython)."""
+    steady_dice(page, 7)
     page.goto(near_the_end("carbles", 4, 7, [1, 2, 3], left=30, options={"partners": True}))
     wait_settled(page)
     expect(page.locator("#table-title")).to_have_text("Carbles")
@@ -262,6 +263,7 @@ def test_the_7_is_split_by_clicking_step_by_step(page: Page) -> None:
 
 
 TWELVE_AHEAD = 870
+TWELVE_DICE = 1
 """The twelve computers' first moves are made in CPython by the rule-based player (a few milliseconds a move,
 where the easy computer takes tens), so the browser's computers play the end of the game (its last 55 of 925 moves)."""
 
@@ -278,6 +280,7 @@ def twelve_computers_ahead() -> str:
 
 
 def test_twelve_computers_play_to_the_end(page: Page) -> None:
+    steady_dice(page, TWELVE_DICE)
     started = time.perf_counter()
     page.goto(f"index.html#{twelve_computers_ahead()}")
     page.wait_for_function("document.documentElement.dataset.state !== 'loading'", timeout=120_000)

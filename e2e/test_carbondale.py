@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 import pyengine
 from e2e.conftest import saved_record, shot, wait_settled
 from e2e.keys import mid_game
-from e2e.play import click_through, near_the_end, one_click, play_move
+from e2e.play import click_through, near_the_end, one_click, play_move, steady_dice
 from e2e.test_overlap import defects_at_both_sizes
 
 GAME = "index.html?game=carbondale&delay=0"
@@ -99,6 +99,7 @@ def test_the_first_turns_against_the_computer(page: Page) -> None:
 
 def test_a_whole_three_player_game_with_two_computers(page: Page) -> None:
     """The end of a three-player game by clicking (its first moves made in CPython)."""
+    steady_dice(page, 3)
     page.goto(near_the_end("carbondale", 3, 3, [1, 2], left=60))
     wait_settled(page)
     expect(page.locator("#board .cb-seat")).to_have_count(3)

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 import pyengine
 from e2e.conftest import finished_record, saved_record, shot, wait_settled
 from e2e.keys import mid_game
-from e2e.play import near_the_end, play_move
+from e2e.play import near_the_end, play_move, steady_dice
 
 GAME = "index.html?game=cardcassonne&level=easy"
 def open_game(page: Page, query: str) -> None:
@@ -152,6 +152,7 @@ def check_game_over(page: Page, players: int) -> pyengine.State:
 
 def test_a_whole_two_player_game_against_the_computer(page: Page) -> None:
     """The last turns of a two-player game by clicking (the rest played in CPython): every turn checked."""
+    steady_dice(page, 3)
     page.goto(near_the_end("cardcassonne", 2, 3, [1], left=30))
     wait_settled(page)
     expect(page.locator("#table-title")).to_have_text("Card-cassonne")

@@ -8,11 +8,12 @@ from playwright.sync_api import Page, expect
 
 import pyengine
 from e2e.conftest import finished_record, saved_record, wait_settled
-from e2e.play import click_through, near_the_end
+from e2e.play import click_through, near_the_end, steady_dice
 
 
 def test_a_whole_match_against_the_computer(page: Page) -> None:
     """The end of a match by clicking (its first rounds played in CPython), then Play again."""
+    steady_dice(page, 7)
     page.goto(near_the_end("silver-bars", 2, 7, [1], left=60))
     wait_settled(page)
     expect(page.locator("#table-title")).to_have_text("100 Silver Bars")

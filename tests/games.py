@@ -55,6 +55,9 @@ class GameTests:
     """The keyboard test's game: (seed, moves left before the end when the keys take over)."""
     revealed: frozenset[str] = field(default_factory=frozenset)
     """Move kinds whose rules show a card from a hand to everyone (besides the card a move plays face up)."""
+    quick_start: bool = True
+    """Whether the rule-based player plays the start of a browser test's game (it answers in milliseconds); where
+    it weighs every way through a turn, a second a move late in a game, random moves play it instead."""
 
     def players(self, game: str) -> tuple[int, ...]:
         """The player counts the wide tests play."""
@@ -114,7 +117,7 @@ SETTINGS: dict[str, GameTests] = {
         hand=".cc-hand", choose_first=".cc-hand [data-select]",
         refusal=({"kind": "play", "card": "HAND", "x": 40, "y": 40}, "touches no card"),
         counts=(2, 3, 4), bench_counts=(2, 4), strength_counts=(2, 3),
-        controller=((2, (1,)), (3, (2,))), seed=2, glance_seed=2, keys=(3, 4),
+        controller=((2, (1,)), (3, (2,))), seed=2, glance_seed=2, keys=(3, 4), quick_start=False,
     ),
     "carbon-city-zero": GameTests(
         hand=".ccz-in-play", end_turn=".ccz-end", hand_cards=".ccz-in-play .ccz-card",
