@@ -168,8 +168,8 @@ def test_three_player_carbondale_with_a_computer_seat_by_links(devices: Any) -> 
     """Carbondale for three: the host, a guest by links and a computer seat, which plays on the host's page
     between the human turns; the host's own turn link for the guest opened on the host's device is refused."""
     host_device, guest_device = devices("host"), devices("guest")
-    record = near_the_end("carbondale", 3, 4, 40)
-    host = start_by_links(host_device, {"game": "carbondale", "players": 3, "seed": 4, "bots": [2], "delay": 0,
+    record = near_the_end("carbondale", 3, 8, 20)  # its last round, which ends the game (rule 26: a hundred rounds)
+    host = start_by_links(host_device, {"game": "carbondale", "players": 3, "seed": 8, "bots": [2], "delay": 0,
                                         "remote": [1], "names": ["Hal", "Bea", ""], "record": record})
     guest = guest_device.page
     links = [invitation(host, 1)]
