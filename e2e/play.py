@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page
@@ -45,11 +46,12 @@ def steady_dice(page: Page, seed: int) -> None:
 CLICKABLE = "#board [data-action]:visible, #board [data-select]:visible, #board [data-ui='take-device']:visible"
 
 
-def click_through(page: Page, rnd: random.Random, max_clicks: int = 5000, prefer: tuple[str, ...] = ()) -> int:
+def click_through(page: Page, rnd: random.Random, max_clicks: int = 5000, prefer: tuple[str, ...] = (),
+                  best: Callable[[str], bool] | None = None) -> int:
     """Click random offered elements until the game is over; return the number of clicks.
 
     Actions are preferred over selections; ``prefer`` lists action-text prefixes to pick first
-    when offered (to steer a random human towards finishing).
+    when offered (to steer a random human towards finishing), and an action ``best`` holds is taken at once.
     """
     clicks = 0
     while clicks < max_clicks:
@@ -60,22 +62,26 @@ def click_through(page: Page, rnd: random.Random, max_clicks: int = 5000, prefer
             handover.first.click()
             clicks += 1
             continue
-        one_click(page, rnd, prefer)
+        one_click(page, rnd, prefer, best)
         clicks += 1
     raise AssertionError(f"the game did not end within {max_clicks} clicks")
 
 
-def one_click(page: Page, rnd: random.Random, prefer: tuple[str, ...] = ()) -> None:
+def one_click(page: Page, rnd: random.Random, prefer: tuple[str, ...] = (),
+              best: Callable[[str], bool] | None = None) -> None:
     """One click of a random human (a human is to move): mostly an action, sometimes a selection.
 
-    ``prefer`` lists action-text prefixes picked first when offered.
+    ``prefer`` lists action-text prefixes picked first when offered; an offered action ``best`` holds is taken.
     """
     if tap_held(page):  # a move that shows a card waits for its second tap
         return
     actions = page.locator("#board [data-action]:visible")
     texts = actions.evaluate_all("els => els.map(e => e.dataset.action)")
     selects = page.locator("#board [data-select]:visible")
-    if texts and (not selects.count() or rnd.random() < 0.7):
+    taken = [t for t in texts if best and best(t)]
+    if taken:
+        play_move(page, actions.nth(texts.index(taken[0])))
+    elif texts and (not selects.count() or rnd.random() < 0.7):
         preferred = [t for t in texts if t.startswith(prefer)] if prefer else []
         play_move(page, actions.nth(texts.index(rnd.choice(preferred or texts))))
     elif selects.count():
