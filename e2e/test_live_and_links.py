@@ -68,7 +68,10 @@ def test_a_live_game_goes_on_by_links_when_the_channel_closes_then_live_again(de
         assert guest.page.evaluate(f"getComputedStyle(document.querySelector('{setting}').closest('label')).display") \
             == "none"
     assert guest_row(guest.page) == "100 Silver Bars with Hal: waiting for Hal's link"
-    expect(page.locator("#remote-seats li[data-seat='1']")).to_have_attribute("data-state", "away")
+    live_row = page.locator("#remote-seats li[data-seat='1']")  # one seat, one state: by links, its link below
+    expect(live_row).to_have_attribute("data-state", "links")
+    expect(live_row).to_contain_text("playing by links for now")
+    expect(live_row.locator("button", has_text="Invite again")).to_have_count(1)
     expect(page.locator("#links-seats li[data-seat='1']")).to_have_count(1)
     shot(page, "live-and-links", "host-falls-back-to-links")
     shot(guest.page, "live-and-links", "guest-falls-back-to-links")

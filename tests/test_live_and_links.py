@@ -399,8 +399,8 @@ def test_a_link_of_an_earlier_position_says_the_game_moved_on_and_shows_the_late
 def test_the_lobby_and_the_panels_say_what_is_true_now() -> None:
     """While the guest plays live, the lobby's rows say the game is played live (on the host and on the guest), and
     the guest's seat shows in the host's panel of players on other devices only; once the connection closes, the
-    rows say whose link the game waits for, and the seat is back in the panel of links. A page that leaves the table
-    (its connections close with it) leaves no row saying the game is played live."""
+    rows say whose link the game waits for, and the seat is back in the panel of links (its live row saying so).
+    A page that leaves the table (its connections close with it) leaves no row saying the game is played live."""
     table, rnd = live_until_the_guests_turn(9)
     guest = table.guests[1]
     table.run(table.controller.refresh())
@@ -412,6 +412,7 @@ def test_the_lobby_and_the_panels_say_what_is_true_now() -> None:
     assert lobby_rows(guest)[0]["text"] == "100 Silver Bars with Hal: waiting for Hal's link"
     assert lobby_rows_of(table)[0]["text"].endswith(": waiting for Bea's link (you host it)")
     assert [row["state"] for row in table.panels["link-seats"] if row["seat"] == 1] == ["theirs"]
+    assert [row["state"] for row in table.panels["seats"] if row["seat"] == 1] == ["links"]  # not "not connected"
     table.connect(1)
     played_until(table, rnd, table.state.played + 2)
     assert lobby_rows(guest)[0]["text"] == "100 Silver Bars: playing live with Hal"

@@ -184,6 +184,7 @@ const SEAT_WORDS = {
   connected: "connected",
   invited: "invited: waiting for their reply",
   away: "not connected",
+  links: "playing by links for now (their links are below)",
   computer: "played by the computer",
 };
 

@@ -123,9 +123,15 @@ class RemoteSeats:
     def seats(self) -> Effects:
         """Each seat's state for the host's panels: of live invitations (the seats ever invited live), and of
         links."""
-        rows = [{"seat": s, "name": self.session.names[s], "state": self.guests.seat_state(s)}
+        rows = [{"seat": s, "name": self.session.names[s], "state": self.live_state(s)}
                 for s in self.guests.remote if s in self.asked or s in self.guests.given]
         return [Wire("seats", {"seats": rows}), *self.links.seats()]
+
+    def live_state(self, seat: int) -> str:
+        """A seat's row in the panel of live seats: ``links`` for a seat with nobody connected that plays on by
+        links (its links show in the panel below), else its live state (:meth:`Guests.seat_state`)."""
+        state = self.guests.seat_state(seat)
+        return "links" if state == "away" and self.links.by_links(seat) else state
 
     def ask(self) -> Ask | None:
         ask = self.asking
