@@ -240,8 +240,9 @@ class Rules:
     """Named positions (rules-page figures, embeds): see :func:`named_position`."""
     ai_tuning: Mapping[str, Mapping[str, Any]] = {}
     """By computer level name (:data:`pyengine.ai.LEVELS`), settings of that level measured to play this game
-    better, each against the level below (the level's budget stays its own); ``from_players`` holds settings for
-    that many players and more: see ``Level.for_rules``."""
+    better, each against the level below (a budget of iterations too, where the game's decisions are quick enough
+    to stay within the level's time in the browser); ``from_players`` holds settings for that many players and
+    more: see ``Level.for_rules``."""
 
     def open_information(self, options: Mapping[str, OptionValue]) -> bool:
         """Whether nothing that matters is hidden with these options (so a game's address may pass between

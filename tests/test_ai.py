@@ -141,23 +141,26 @@ def test_levels_and_names() -> None:
 
 
 def test_a_level_tuned_for_a_game_plays_only_that_game_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A game's rules tune a level for that game alone (``ai_tuning``, by level name); the budget is the level's
-    everywhere."""
+    """A game's rules tune a level for that game alone (``ai_tuning``, by level name), its budget only where the
+    game says so; the rollouts' depth is the level's everywhere."""
     tuning = {game_id: pyengine.core.rules_for(game_id).ai_tuning for game_id in GAME_IDS}
     assert tuning["carbles"] == {
         "normal": {"prior": 2.0, "from_players": {3: {"exploration": 0.4}}},
         "hard": {"exploration": 0.4, "prior": 2.0},
     }
     assert tuning["cardcassonne"] == {
-        "normal": {"root_width": 8, "prior": 2.0, "paired": True,
-                   "from_players": {3: {"paired": False}, 4: {"exploration": 0.4}}},
+        "normal": {"iterations": 720, "root_width": 8, "prior": 2.0, "paired": True,
+                   "from_players": {3: {"iterations": 300, "paired": False}, 4: {"exploration": 0.4}}},
         "hard": {"root_width": 16, "prior": 2.0, "paired": True, "from_players": {3: {"paired": False}}},
     }
     for game_id in GAME_IDS:
         rules = pyengine.core.rules_for(game_id)
+        budgets = [level.for_rules(rules).iterations for level in LEVELS.values()]
+        assert budgets == sorted(set(budgets)), f"{game_id}: each level searches more than the one below"
         for name, level in LEVELS.items():
             tuned = level.for_rules(rules)
-            assert tuned.iterations == level.iterations and tuned.rollout_depth == level.rollout_depth
+            assert tuned.iterations == tuning[game_id].get(name, {}).get("iterations", level.iterations)
+            assert tuned.rollout_depth == level.rollout_depth
             if name not in tuning[game_id]:
                 assert tuned is level
             else:
@@ -169,6 +172,8 @@ def test_a_level_tuned_for_a_game_plays_only_that_game_so(monkeypatch: pytest.Mo
     assert LEVELS["normal"].for_rules(carbles, 12).exploration == 0.4
     cardcassonne = pyengine.core.rules_for("cardcassonne")
     assert LEVELS["normal"].for_rules(cardcassonne, 2).paired and LEVELS["hard"].for_rules(cardcassonne, 2).paired
+    assert LEVELS["normal"].for_rules(cardcassonne, 2).iterations == 720
+    assert LEVELS["normal"].for_rules(cardcassonne, 3).iterations == LEVELS["normal"].iterations
     assert not LEVELS["normal"].for_rules(cardcassonne, 3).paired
     assert not LEVELS["hard"].for_rules(cardcassonne, 4).paired
     assert LEVELS["normal"].for_rules(cardcassonne, 3).exploration == LEVELS["normal"].exploration

@@ -76,7 +76,7 @@ def test_what_is_specific_to_a_game_lives_in_its_rules() -> None:
         rules = rules_for(game_id)
         assert set(rules.ai_tuning) <= set(LEVELS), f"{game_id} tunes a level that does not exist"
         for level, settings in rules.ai_tuning.items():
-            tunable = set(vars(LEVELS[level])) - {"iterations", "name"}
+            tunable = set(vars(LEVELS[level])) - {"name"}
             assert set(settings) <= tunable | {"from_players"}
             for more in settings.get("from_players", {}).values():
                 assert set(more) <= tunable

@@ -401,6 +401,7 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     import pyengine
     from pyengine.ai import LEVELS
+    from pyengine.core import rules_for
 
     games = [g for g in args.games.split(",") if g] or list(pyengine.GAMES)
     with sync_playwright() as p:
@@ -443,7 +444,8 @@ def main() -> None:
                 made = decisions(browser, base, game, players, level, wanted)
                 times = [seconds for seconds, _ in made]
                 median, p95 = statistics.median(times) * 1000, pct(times, 0.95) * 1000
-                full = sum(1 for _, done in made if done >= LEVELS[level].iterations) / len(made)
+                budget = LEVELS[level].for_rules(rules_for(game), players).iterations
+                full = sum(1 for _, done in made if done >= budget) / len(made)
                 print(f"{game:18} {level:>7} {len(times):>9} {median:>10.0f} {p95:>8.0f} {full:>11.0%}")
         browser.close()
     serving.terminate()
