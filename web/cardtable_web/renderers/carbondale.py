@@ -149,9 +149,12 @@ def render(view: dict[str, Any], selection: Selection | None) -> str:
     players = len(view["networks"])
     hand_card, claim = _chosen(moves, selection)
 
-    # the phase as a class: a phone shows the piles and the stock after the networks while they are not drawn from
+    # the phase as a class: a phone shows the piles and the stock after the networks while they are not drawn from;
+    # End turn beside a hand of up to four cards: a phone keeps it there (a longer hand leaves it no room)
+    beside = moves.end is not None and len(view.get("hand") or []) <= 4
+    table = html.classes("cb-table", f"cb-phase-{html.esc(view['phase'])}", "cb-end-beside" if beside else None)
     hint = _hint(moves, hand_card, claim)
-    parts = [f'<div class="cb-table cb-phase-{html.esc(view["phase"])}">', _status(view, seat, hint)]
+    parts = [f'<div class="{table}">', _status(view, seat, hint)]
     parts.append(_centre(view, moves))
     parts.append(_buttons(moves, hand_card))
     # your hand, then your own network and the others' in turn order: what a turn needs comes first
@@ -300,21 +303,22 @@ def _centre(view: dict[str, Any], moves: _Moves) -> str:
 
 
 def _buttons(moves: _Moves, hand_card: str | None) -> str:
-    """End turn, decline, and the discard buttons of the selected hand card."""
-    buttons = []
+    """The discard buttons of the selected hand card and decline (together, so that a phone can keep End turn in
+    its place beside the hand while they come and go), then End turn."""
+    choices = []
     if hand_card is not None:
         for text, face_up in moves.discards.get(hand_card, []):
             face = "face up" if face_up else "face down"
             where = "to the communal stock" if face_up else "to the face-down pile"
-            buttons.append(html.button(f"Discard {hand_card} {face}", action=text,
+            choices.append(html.button(f"Discard {hand_card} {face}", action=text,
                                        title=f"Discard {hand_card} {face}, {where}"))
     if moves.decline is not None:
-        buttons.append(html.button("Decline (let the card go)", action=moves.decline))
-    if moves.end is not None:
-        buttons.append(html.button("End turn", action=moves.end, extra="primary"))
-    if not buttons:
+        choices.append(html.button("Decline (let the card go)", action=moves.decline))
+    end = html.button("End turn", action=moves.end, extra="primary") if moves.end is not None else ""
+    if not choices and not end:
         return ""
-    return '<div class="cb-buttons">' + "".join(buttons) + "</div>"
+    group = f'<div class="cb-choices">{"".join(choices)}</div>' if choices else ""
+    return f'<div class="cb-buttons">{group}{end}</div>'
 
 
 def _progress(net: dict[str, Any]) -> str:
