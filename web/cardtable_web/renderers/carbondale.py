@@ -128,10 +128,11 @@ def _say(view: dict[str, Any], text: str) -> str:
 
 LEGEND = html.legend([
     ('<span class="cb-penny">¢</span>', "a starting card (each player begins with two, side by side)"),
-    ('<span class="cb-vmark">!</span>', "vulnerable: a rival may try to claim this card (its outline is dashed)"),
-    ('<span class="card black cb-claimable cb-key"><span class="rank">3</span><span class="suit">♣</span></span>',
+    ('<span class="cb-vmark">!</span>',
+     "vulnerable: a rival may try to claim this card (its outline is dashed, in red)"),
+    ('<span class="card black cb-claimable"><span class="rank">3</span><span class="suit">♣</span></span>',
      "a rival's card you can claim now (ringed): choose it, then a challenge card from your hand"),
-    ('<span class="card red cb-buildable cb-key"><span class="rank">4</span><span class="suit">♢</span></span>',
+    ('<span class="card red cb-buildable"><span class="rank">4</span><span class="suit">♢</span></span>',
      "a card in your hand you can build now (lit); the others can only be discarded"),
     ('<span class="cb-progress"><span class="cb-heart">♡ 4</span> <span class="cb-diamond">♢ 2</span> 6/10</span>',
      "hearts and diamonds in a network, and its progress toward 7 of one red suit and 3 of the other"),
