@@ -152,8 +152,11 @@ def render(view: dict[str, Any], selection: Selection | None) -> str:
 
     # the phase as a class: a phone shows the piles and the stock after the networks while they are not drawn from;
     # End turn beside a hand of up to four cards: a phone keeps it there (a longer hand leaves it no room)
+    # and whether the pile or the stock may be drawn from now (a turn that may still build may draw instead)
     beside = moves.end is not None and len(view.get("hand") or []) <= 4
-    table = html.classes("cb-table", f"cb-phase-{html.esc(view['phase'])}", "cb-end-beside" if beside else None)
+    drawing = moves.draw is not None or bool(moves.takes)
+    table = html.classes("cb-table", f"cb-phase-{html.esc(view['phase'])}", "cb-end-beside" if beside else None,
+                         "cb-can-draw" if drawing else None)
     hint = _hint(moves, hand_card, claim)
     parts = [f'<div class="{table}">', _status(view, seat, hint)]
     parts.append(_centre(view, moves))
