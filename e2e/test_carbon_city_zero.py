@@ -261,6 +261,9 @@ def test_one_turn_trackers_a_special_used_once_and_a_purchase(page: Page) -> Non
     check_trackers(page, view)
     assert card_names(page, ".ccz-market") == [name for name, _ in view["market"]]
     assert card_names(page, ".ccz-in-play") == [slot["name"] for slot in view["in_play"]]
+    # the two plain Budgets are one card marked ×2 on a wide screen too (its copy is not drawn)
+    expect(page.locator("#board .ccz-in-play .ccz-copies")).to_have_text(["×2"])
+    expect(page.locator("#board .ccz-in-play > .ccz-copy")).to_be_hidden()
     # every card is drawn with its printed fields
     for card in page.locator("#board .ccz-market .ccz-card").all():
         expect(card.locator(".ccz-cost")).to_be_visible()

@@ -690,12 +690,13 @@ def in_play_cards(html: str) -> tuple[list[list[str]], list[str]]:
     return classes, re.findall(r'<span class="ccz-copies"[^>]*>(×\d+)</span>', row)
 
 
-def test_the_same_card_in_play_in_the_same_state_is_one_card_with_its_number_on_a_phone() -> None:
-    """Three plain Budgets are one card marked ×3 (the other two drawn as its copies, which a phone hides); a card
-    unlike them stays itself; the Budgets a chosen special may discard are one target with its number."""
+def test_the_same_card_in_play_in_the_same_state_is_one_card_with_its_number() -> None:
+    """Three plain Budgets are one card marked ×3 (the other two drawn as its copies, which the table hides at
+    every size); a card unlike them stays itself; the Budgets a chosen special may discard are one target with its
+    number."""
     wind = position(in_play=("Budget", "Wind Power", "Budget", "Budget"))
     classes, numbers = in_play_cards(render_state(wind, 0))
-    assert len(classes) == 4, "every card in play is drawn (a wide screen shows them all)"
+    assert len(classes) == 4, "every card in play is drawn (the copies hidden by the table's style)"
     assert numbers == ["×3"] and "ccz-copies-of" in classes[0]
     assert "ccz-copy" in classes[2] and "ccz-copy" in classes[3]
     assert not {"ccz-copy", "ccz-copies-of"} & set(classes[1]), "Wind Power is like no other card in play"

@@ -744,6 +744,57 @@ def test_renderer_claim_then_challenge_card_then_defence() -> None:
     assert "data-action" not in _render(state, 0)
 
 
+def _hand_card(page: str, text: str) -> str:
+    """The opening tag of the hand card ``text`` on a drawn table."""
+    hand = page.split('class="hand cb-hand"')[1].split("</div>")[0]
+    found = re.search(rf'<button [^>]*data-card="{text}"[^>]*>', hand)
+    assert found, f"{text} is not a button in the hand"
+    return found.group(0)
+
+
+def _status_of(page: str) -> str:
+    return page.split('class="cb-status">')[1].split("</div>")[0]
+
+
+def test_renderer_lights_the_hand_cards_that_can_be_built_now_and_says_what_to_tap_next() -> None:
+    """What can be played now: a card with a cell to build on is lit, one that can only be discarded is not. Once a
+    card is chosen, what to tap next is said in the place of the turn's line (one message, nothing under it moves)."""
+    state = _figure(["4♠", "9♣", "9♢", "8♡"])
+    page = _render(state, 0)
+    assert "cb-buildable" in _hand_card(page, "4♠")
+    assert "cb-buildable" not in _hand_card(page, "9♣") and "discard" in _hand_card(page, "9♣")
+    assert "may claim, then build or discard" in _status_of(page)
+    chosen = _render(state, 0, ("hand", "4♠"))
+    assert _status_of(chosen) == "<p>Pick a highlighted cell in your network (arrows point away from the source).</p>"
+    assert 'class="hint"' not in chosen
+
+
+def test_renderer_keeps_end_turn_apart_from_a_chosen_cards_discards() -> None:
+    """The discards of a chosen card come in their own group before End turn, and a hand of up to four cards marks
+    the table so that a phone keeps End turn beside the hand whether or not the discards show."""
+    state = _figure(["4♠", "9♣", "9♢", "8♡"])
+    assert "end turn" in state.legal_texts()
+    page = _render(state, 0, ("hand", "4♠"))
+    assert re.search(r'<div class="cb-table [^"]*\bcb-end-beside\b', page)
+    buttons = page.split('<div class="cb-buttons">')[1]
+    assert buttons.startswith('<div class="cb-choices"><button')
+    assert buttons.index('data-action="discard 4♠ face down"') < buttons.index("</div>") < buttons.index(
+        'data-action="end turn"')
+    assert '<div class="cb-choices">' not in _render(state, 0)
+
+
+def test_renderer_a_chosen_claim_outlines_its_challenge_cards_and_greys_the_others() -> None:
+    """A rival's card that can be claimed now is ringed; once it is chosen, the hand cards that can challenge it are
+    outlined and the others look as an unplayable card does (they still choose a build or a discard)."""
+    state = table([start(), CLUB_TARGET], [["5♠", "4♣", "9♢"], ["6♣", "9♡"]])
+    assert "cb-claimable" in _render(state, 0)
+    page = _render(state, 0, ("claim", 1, 0, 1))
+    assert "target" in _hand_card(page, "5♠") and "cb-dim" not in _hand_card(page, "5♠")
+    for other in ("4♣", "9♢"):
+        assert "cb-dim" in _hand_card(page, other) and "not a challenge" in _hand_card(page, other)
+    assert "Pick a challenge card" in _status_of(page)
+
+
 @pytest.mark.parametrize(
     "facts",
     [{"kind": "defend", "card": "4♢"}, {"kind": "discard", "face_up": False}],

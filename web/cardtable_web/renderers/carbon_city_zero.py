@@ -157,7 +157,7 @@ def card_box(
     """A readable card: cost, name, sector, special rule, link, income and carbon.
 
     ``attempt``: the facts of the move a click tries when the card plays nothing now (the page says why not).
-    ``copies``: more than 1, the number of the same card in the same state it stands for on a phone (shown
+    ``copies``: more than 1, the number of the same card in the same state it stands for at the table (shown
     there beside its name); 0, such a copy (not drawn there)."""
     info = view["cards"].get(name, {})
     sector = info.get("sector", "start")
@@ -440,7 +440,7 @@ def _in_play_boxes(
     special_kind: str,
 ) -> list[str]:
     """Each card in play; the same card in the same state (drawn alike, as three plain Budgets are) is one card
-    with its number on a phone, so that a turn's cards take fewer rows there (the others are drawn, not shown)."""
+    with its number at the table, so that a turn's cards take fewer rows (the others are drawn, not shown)."""
     alike = [_in_play_box(view, moves, in_play, k, chosen, targets, special_kind) for k in range(len(in_play))]
     boxes = []
     for k, box in enumerate(alike):

@@ -128,7 +128,12 @@ def _say(view: dict[str, Any], text: str) -> str:
 
 LEGEND = html.legend([
     ('<span class="cb-penny">¢</span>', "a starting card (each player begins with two, side by side)"),
-    ('<span class="cb-vmark">!</span>', "vulnerable: a rival may try to claim this card (its outline is dashed)"),
+    ('<span class="cb-vmark">!</span>',
+     "vulnerable: a rival may try to claim this card (its outline is dashed, in red)"),
+    ('<span class="card black cb-claimable"><span class="rank">3</span><span class="suit">♣</span></span>',
+     "a rival's card you can claim now (ringed): choose it, then a challenge card from your hand"),
+    ('<span class="card red cb-buildable"><span class="rank">4</span><span class="suit">♢</span></span>',
+     "a card in your hand you can build now (lit); the others can only be discarded"),
     ('<span class="cb-progress"><span class="cb-heart">♡ 4</span> <span class="cb-diamond">♢ 2</span> 6/10</span>',
      "hearts and diamonds in a network, and its progress toward 7 of one red suit and 3 of the other"),
     (html.card_back(4), "cards in a player's hand, or in a pile"),
@@ -145,8 +150,15 @@ def render(view: dict[str, Any], selection: Selection | None) -> str:
     players = len(view["networks"])
     hand_card, claim = _chosen(moves, selection)
 
-    # the phase as a class: a phone shows the piles and the stock after the networks while they are not drawn from
-    parts = [f'<div class="cb-table cb-phase-{html.esc(view["phase"])}">', _status(view, seat)]
+    # the phase as a class: a phone shows the piles and the stock after the networks while they are not drawn from;
+    # End turn beside a hand of up to four cards: a phone keeps it there (a longer hand leaves it no room)
+    # and whether the pile or the stock may be drawn from now (a turn that may still build may draw instead)
+    beside = moves.end is not None and len(view.get("hand") or []) <= 4
+    drawing = moves.draw is not None or bool(moves.takes)
+    table = html.classes("cb-table", f"cb-phase-{html.esc(view['phase'])}", "cb-end-beside" if beside else None,
+                         "cb-can-draw" if drawing else None)
+    hint = _hint(moves, hand_card, claim)
+    parts = [f'<div class="{table}">', _status(view, seat, hint)]
     parts.append(_centre(view, moves))
     parts.append(_buttons(moves, hand_card))
     # your hand, then your own network and the others' in turn order: what a turn needs comes first
@@ -191,8 +203,18 @@ def _marked(view: dict[str, Any], face: str, who: int | None) -> str:
     return f'<span class="last-move seat-{who}" title="{words}">{face}{html.last_label(view, who)}</span>'
 
 
-def _status(view: dict[str, Any], seat: int | None) -> str:
-    """What is going on: whose turn, the phase, a pending challenge, the end."""
+def _hint(moves: _Moves, hand_card: str | None, claim: Selection | None) -> str | None:
+    """What to tap next once a hand card or a claim target is chosen (None: nothing chosen that needs one)."""
+    if claim is not None and moves.claims.get(claim):
+        return "Pick a challenge card from your hand (outlined: same colour, two ranks higher)."
+    if hand_card is not None and moves.builds.get(hand_card):
+        return "Pick a highlighted cell in your network (arrows point away from the source)."
+    return None
+
+
+def _status(view: dict[str, Any], seat: int | None, hint: str | None = None) -> str:
+    """What is going on: whose turn, the phase, a pending challenge, the end. ``hint``: what to tap next, said in
+    place of the turn's line (one message at a time, in the same place: nothing under it moves)."""
     current = view["current_player"]
     phase = view["phase"]
     pending = view.get("pending")
@@ -228,7 +250,7 @@ def _status(view: dict[str, Any], seat: int | None) -> str:
             "discard": f"may discard more cards, then {draws} up to {view['draw_to']} cards",
             "draw": f"{draws} up to {view['draw_to']} cards from the pile or the stock",
         }.get(phase, "")
-        lines.append(_say(view, f"{{{current}}} {doing}."))
+        lines.append(html.esc(hint) if hint else _say(view, f"{{{current}}} {doing}."))
         if phase == "act" and view.get("claims_made"):
             lines.append(f"Claim attempts this turn: {view['claims_made']} of 2.")
         if view.get("draw_to", 4) > 4:
@@ -285,21 +307,22 @@ def _centre(view: dict[str, Any], moves: _Moves) -> str:
 
 
 def _buttons(moves: _Moves, hand_card: str | None) -> str:
-    """End turn, decline, and the discard buttons of the selected hand card."""
-    buttons = []
+    """The discard buttons of the selected hand card and decline (together, so that a phone can keep End turn in
+    its place beside the hand while they come and go), then End turn."""
+    choices = []
     if hand_card is not None:
         for text, face_up in moves.discards.get(hand_card, []):
             face = "face up" if face_up else "face down"
             where = "to the communal stock" if face_up else "to the face-down pile"
-            buttons.append(html.button(f"Discard {hand_card} {face}", action=text,
+            choices.append(html.button(f"Discard {hand_card} {face}", action=text,
                                        title=f"Discard {hand_card} {face}, {where}"))
     if moves.decline is not None:
-        buttons.append(html.button("Decline (let the card go)", action=moves.decline))
-    if moves.end is not None:
-        buttons.append(html.button("End turn", action=moves.end, extra="primary"))
-    if not buttons:
+        choices.append(html.button("Decline (let the card go)", action=moves.decline))
+    end = html.button("End turn", action=moves.end, extra="primary") if moves.end is not None else ""
+    if not choices and not end:
         return ""
-    return '<div class="cb-buttons">' + "".join(buttons) + "</div>"
+    group = f'<div class="cb-choices">{"".join(choices)}</div>' if choices else ""
+    return f'<div class="cb-buttons">{group}{end}</div>'
 
 
 def _progress(net: dict[str, Any]) -> str:
@@ -336,10 +359,9 @@ def _seat(
     )
     builds = moves.builds.get(hand_card, {}) if hand_card is not None and owner == seat else {}
     built = [str(key[3]) for key, by in marks.items() if len(key) == 4 and key[0] == owner]
-    if built:
-        words = html.last_move_words(view, owner)
-        head += (f'<p class="cb-recent">{html.esc(words[:1].upper() + words[1:])}: '
-                 f'built {html.esc(", ".join(built))} (outlined)</p>')
+    if built:  # in the seat's own box, under its name: "Last move" says whose
+        words = "Your last move" if owner == view.get("you") else "Last move"
+        head += f'<p class="cb-recent">{words}: built {html.esc(", ".join(built))} (outlined)</p>'
     trying = hand_card if hand_card is not None and owner == seat else None
     return f'<section class="{classes}">{head}{_grid(view, owner, builds, moves, claim, marks, trying)}</section>'
 
@@ -501,7 +523,8 @@ def _hand(view: dict[str, Any], moves: _Moves, hand_card: str | None, claim: Sel
                 html.card(card, action=moves.contributes[card], extra="target", title=f"contribute {card} to the stock")
             )
         elif moves.selectable(card):
-            parts.append(html.card(card, select=("hand", card), selected=card == hand_card))
+            parts.append(html.card(card, select=("hand", card), selected=card == hand_card,
+                                   extra=_lit(card, moves, claim), title=_hand_title(card, moves, claim)))
         elif claim:
             attempt = dict(moves.claimed[claim], challenge=card)
             parts.append(html.card(card, attempt=attempt, title=f"challenge with {card}?"))
@@ -509,12 +532,20 @@ def _hand(view: dict[str, Any], moves: _Moves, hand_card: str | None, claim: Sel
             parts.append(html.card(card, attempt={"kind": "discard", "card": card, "face_up": True}))
         else:
             parts.append(html.card(card))
-    parts.append("</div>")
-    if claim and challenges:
-        parts.append('<p class="hint">Pick a challenge card (same colour, two ranks higher).</p>')
-    elif hand_card is not None and moves.builds.get(hand_card):
-        parts.append(
-            '<p class="hint">Pick a highlighted cell in your network (the arrow points away from the source).</p>'
-        )
-    parts.append("</div>")
+    parts.append("</div></div>")
     return "".join(parts)
+
+
+def _lit(card: str, moves: _Moves, claim: Selection | None) -> str:
+    """How a selectable hand card looks: lit when it can be built now, dimmed while a claim is chosen that it
+    cannot challenge (it still selects, for a build or a discard); plain when it can only be discarded."""
+    if claim is not None:
+        return "cb-dim"
+    return "cb-buildable" if card in moves.builds else ""
+
+
+def _hand_title(card: str, moves: _Moves, claim: Selection | None) -> str:
+    """A selectable hand card's tooltip: what choosing it leads to."""
+    if claim is not None:
+        return f"{card}: not a challenge for this claim (choose it to build or discard)"
+    return f"{card}: build or discard" if card in moves.builds else f"{card}: discard (no cell to build it on now)"
