@@ -272,7 +272,8 @@ def test_links_stay_short_at_the_largest_table(game: str) -> None:
 def guest_turn(table: LinkTable, seed: int = 1) -> GuestTurn:
     seat = table.state.current_player
     assert seat is not None and seat != table.host
-    return GuestTurn(read_turn(unpack(table.turn_for(seat))), Rng.from_seed(seed))
+    redeal = Rng.from_seed(seed * 1_000_003 + table.state.played)  # the turn's re-deal, the same in every run
+    return GuestTurn(read_turn(unpack(table.turn_for(seat, redeal))), Rng.from_seed(seed))
 
 
 def to_guest(table: LinkTable, rnd: random.Random) -> None:
