@@ -24,11 +24,11 @@ from tests.games import settings  # noqa: E402
 STEADY_DICE = """(seed) => {
   // The page's own randomness from a seeded generator: the computer seats' secret (and so their play) is the
   // same in every run, and a whole game in the browser lasts as long each time.
+  const mask = 0xffffffffffffffffn;  // a 64-bit xorshift
   let state = BigInt(seed) || 1n;
   crypto.getRandomValues = (array) => {
     const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
     for (let i = 0; i < bytes.length; i++) {
-      const mask = 0xffffffffffffffffn;  // a 64-bit xorshift
       state ^= (state << 13n) & mask; state ^= state >> 7n; state ^= (state << 17n) & mask;
       bytes[i] = Number(state & 0xffn);
     }
