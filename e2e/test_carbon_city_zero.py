@@ -23,7 +23,7 @@ from playwright.sync_api import Page, expect
 
 import pyengine
 from e2e.conftest import finished_record, saved_record, shot, wait_settled
-from e2e.play import near_the_end, play_move
+from e2e.play import near_the_end, play_move, steady_dice
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from cardtable_web import selection  # noqa: E402
@@ -227,6 +227,7 @@ def test_a_solo_game_played_to_the_end_by_clicking(page: Page) -> None:
 
 
 def test_three_players_with_two_computer_teammates(page: Page) -> None:
+    steady_dice(page, 3)  # the computers' turns, and so the game's length, the same in every run
     state = open_game(page, "players=3&seed=3&bots=1,2")
     assert state.current_player == 0
     expect(page.locator("#board .ccz-deck")).to_have_count(3)
@@ -378,6 +379,7 @@ def test_one_turn_trackers_a_special_used_once_and_a_purchase(page: Page) -> Non
 
 
 def test_friendly_rivalry_has_a_tracker_per_player(page: Page) -> None:
+    steady_dice(page, 5)  # the computers' turns, and so the game's length, the same in every run
     state = open_game(page, "players=2&seed=5&bots=1&variant=rivalry")
     assert state.options["variant"] == "rivalry"
     view = state.view(0)

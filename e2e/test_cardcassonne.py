@@ -313,6 +313,7 @@ def check_hidden(page: Page, state: pyengine.State) -> int:
 def test_the_computers_hands_never_reach_the_page(page: Page) -> None:
     # a short game (43 cards removed, the game stops when the draw pile runs out): the computers still hold
     # cards, and many cards lie unseen, when it ends
+    steady_dice(page, 6)  # the computers' play, and so the game's length, the same in every run
     page.goto(near_the_end("cardcassonne", 3, 6, [1, 2], left=45,
                            options={"end": "stop-when-deck-empty", "removed": 43}))
     wait_settled(page)
