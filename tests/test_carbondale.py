@@ -731,6 +731,16 @@ def test_renderer_selecting_a_hand_card_lights_its_build_cells_and_discards() ->
     assert 'data-action="discard 4♠ face up"' in page and 'data-action="discard 4♠ face down"' in page
 
 
+def test_renderer_shows_one_of_two_identical_hand_cards_chosen() -> None:
+    """Two decks can deal a hand two copies of one card: choosing it shows one of them chosen, not both."""
+    page = _render(_figure(["4♠", "4♠", "9♣"]), 0, ("hand", "4♠"))
+    hand = page.split('class="hand cb-hand"')[1].split("</div>")[0]
+    copies = re.findall(r'<button [^>]*data-card="4♠"[^>]*>', hand)
+    assert len(copies) == 2 and all("data-select" in tag for tag in copies)
+    assert ["selected" in tag.split('class="')[1].split('"')[0].split() for tag in copies] == [True, False]
+    assert 'data-action="build 4♠ at 0,-1 south of 2♠"' in page
+
+
 def test_renderer_claim_then_challenge_card_then_defence() -> None:
     state = table([start(), CLUB_TARGET], [["5♠", "4♣", "9♢"], ["6♣", "9♡"]])
     page = _render(state, 0)

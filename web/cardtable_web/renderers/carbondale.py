@@ -509,8 +509,10 @@ def _opposite(direction: str) -> str:
 
 
 def _hand(view: dict[str, Any], moves: _Moves, hand_card: str | None, claim: Selection | None) -> str:
-    """The viewer's hand: each card selects, challenges, contributes or defends as the moment allows."""
+    """The viewer's hand: each card selects, challenges, contributes or defends as the moment allows. Two decks
+    can deal two copies of one card: choosing either chooses that card, and the first copy shows the choice."""
     challenges = moves.claims.get(claim, {}) if claim else {}
+    shown = False  # the chosen card is shown chosen once
     parts = ['<div class="cb-hand-area"><span class="cb-label" aria-hidden="true">Your hand</span>'
              '<div class="hand cb-hand" role="group" aria-label="Your hand">']
     for card in view["hand"]:
@@ -523,7 +525,9 @@ def _hand(view: dict[str, Any], moves: _Moves, hand_card: str | None, claim: Sel
                 html.card(card, action=moves.contributes[card], extra="target", title=f"contribute {card} to the stock")
             )
         elif moves.selectable(card):
-            parts.append(html.card(card, select=("hand", card), selected=card == hand_card,
+            chosen = card == hand_card and not shown
+            shown = shown or chosen
+            parts.append(html.card(card, select=("hand", card), selected=chosen,
                                    extra=_lit(card, moves, claim), title=_hand_title(card, moves, claim)))
         elif claim:
             attempt = dict(moves.claimed[claim], challenge=card)
