@@ -581,6 +581,16 @@ def test_renderer_reaches_every_legal_action_and_nothing_else(players: int) -> N
         state = state.apply(rnd.choice(state.legal_actions()))
 
 
+def test_renderer_shows_one_of_two_cards_of_a_rank_chosen() -> None:
+    """A card is chosen by its rank: of two 5s in a hand, choosing one shows that one chosen, not both."""
+    s = position(2, {(0, 0): 3}, {0: ["5♠", "5♡", "2♣"], 1: ["2♠"]})
+    tags = re.findall(r'<button [^>]*data-card="5[♠♡]"[^>]*>', render(s, 0))
+    token = unescape(re.search(r'data-select="([^"]*)"', tags[0]).group(1))  # type: ignore[union-attr]
+    chosen = re.findall(r'<button [^>]*data-card="5[♠♡]"[^>]*>', render(s, 0, token))
+    assert len(chosen) == 2
+    assert ["selected" in tag.split('class="')[1].split('"')[0].split() for tag in chosen] == [True, False]
+
+
 def test_renderer_shows_the_7_in_progress_and_burns() -> None:
     s = position(2, {(0, 0): 3, (0, 1): 5, (0, 2): 20, (1, 0): 4}, {0: ["7♠"], 1: ["2♣"]}).apply("7 m1 +3")
     page = render(s, 0)
