@@ -27,6 +27,7 @@ from e2e.play import near_the_end, play_move, steady_dice
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from cardtable_web import selection  # noqa: E402
+from cardtable_web.renderers.carbon_city_zero import LONG_WORD  # noqa: E402
 from cardtable_web.renderers.carbon_city_zero import score_words as carbon_cut_words  # noqa: E402
 
 GAME = "index.html?game=carbon-city-zero&delay=0&level=easy"
@@ -43,6 +44,36 @@ def open_game(page: Page, query: str) -> pyengine.State:
     record = saved_record(page)
     assert record["game"] == "carbon-city-zero"
     return pyengine.replay(record)
+
+
+NAMES_OVER = """(names) => {
+  // each card on the table given each card's name in turn: the names whose text passes the card's inner edge
+  const over = new Set();
+  for (const card of document.querySelectorAll('#board .ccz-card')) {
+    const name = card.querySelector('.ccz-name');
+    if (!name || !card.getBoundingClientRect().width) continue;
+    const kept = [name.textContent, name.className];
+    for (const [text, long] of names) {
+      name.textContent = text;
+      name.className = long ? 'ccz-name ccz-long' : 'ccz-name';
+      const range = document.createRange();
+      range.selectNodeContents(name);
+      const right = Math.max(...[...range.getClientRects()].map((r) => r.right));
+      const style = getComputedStyle(card);
+      const edge = parseFloat(style.borderRightWidth) + parseFloat(style.paddingRight);
+      const inner = card.getBoundingClientRect().right - edge;
+      if (right > inner + 0.5) over.add(`${text} (${(right - inner).toFixed(1)} px)`);
+    }
+    [name.textContent, name.className] = kept;
+  }
+  return [...over];
+}"""
+
+
+def names_over_their_cards(page: Page) -> list[str]:
+    """The card names that would pass the edge of a card drawn on the table now (every name tried on every card)."""
+    names = sorted(pyengine.new_game("carbon-city-zero", 1, 1, {}).view(0)["cards"])
+    return list(page.evaluate(NAMES_OVER, [[n, max(map(len, n.split())) >= LONG_WORD] for n in names]))
 
 
 def names_of(players: int, bots: set[int]) -> list[str]:
@@ -265,6 +296,7 @@ def test_one_turn_trackers_a_special_used_once_and_a_purchase(page: Page) -> Non
     # the two plain Budgets are one card marked ×2 on a wide screen too (its copy is not drawn)
     expect(page.locator("#board .ccz-in-play .ccz-copies")).to_have_text(["×2"])
     expect(page.locator("#board .ccz-in-play > .ccz-copy")).to_be_hidden()
+    assert names_over_their_cards(page) == [], "a card's name passes its edge"
     # every card is drawn with its printed fields
     for card in page.locator("#board .ccz-market .ccz-card").all():
         expect(card.locator(".ccz-cost")).to_be_visible()

@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from e2e.conftest import Watch, returning_visitor, shot, wait_settled
 from e2e.keys import mid_game
 from e2e.play import PLAYED_OR_HELD, tap_held
+from e2e.test_carbon_city_zero import names_over_their_cards
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 FIRST_IN_VIEW = """(selector) => [...document.querySelectorAll(selector)].findIndex((e) => {
@@ -60,6 +61,7 @@ def test_carbon_city_zero_cards_are_compact_and_open_whole(phone: BrowserContext
     market = "#board .ccz-market [data-card]"
     sizes = page.eval_on_selector_all(market, "cards => cards.map((c) => c.getBoundingClientRect().height)")
     assert sizes and max(sizes) < 120, f"the marketplace's cards are not compact: heights {sizes}"
+    assert names_over_their_cards(page) == [], "a card's name passes its edge on a phone (\"Communication\")"
     rule = page.locator(f"{market} .ccz-rule").first
     assert rule.bounding_box() is not None and rule.bounding_box()["width"] <= 1, "a card's rule is drawn in full"
     assert rule.text_content(), "a card's rule is no longer in the page for screen readers"
