@@ -5,12 +5,23 @@ played games, is ``tests/bench/fit.py``.)"""
 
 from __future__ import annotations
 
+import collections
+import random
+import re
+import sys
+from pathlib import Path
+
 from playwright.sync_api import Page, expect
 
 import pyengine
 from e2e.conftest import shot, wait_settled
 from e2e.keys import mid_game
 from e2e.test_layout import GAMES, SIZES
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from cardtable_web import address  # noqa: E402
+from cardtable_web.session import Session  # noqa: E402
+from cardtable_web.setup import Seat, Setup  # noqa: E402
 
 TAP_TARGETS = (
     "#table button:not([hidden]), #table select, #board [data-action], #board [data-select], #board [data-try],"
@@ -133,6 +144,44 @@ def test_carbondale_cards_keep_to_their_cells_and_marks_to_their_cards(page: Pag
             shot(page, "carbondale", f"cells-{moves}-{size}")
             problems += [f"at {width}x{height} after {moves} moves: {p}" for p in page.evaluate(CARDS_AND_MARKS)]
     assert not problems, "\n".join(sorted(set(problems)))
+
+
+BUILD = re.compile(r"build (\S+) at (-?\d+,-?\d+) ")
+
+
+def ways_into_one_cell(seed: int, ways: int) -> tuple[str, str]:
+    """The address of a random two-player Carbondale game at the first turn where a card of the human's hand can
+    be built into one open cell from ``ways`` sources, and that card."""
+    session = Session(Setup("carbondale", 2, seed, [Seat(False), Seat(True, "easy")], {}, 0))
+    rnd = random.Random(seed)
+    state = session.state
+    while not state.is_terminal():
+        if state.current_player == 0:
+            builds = collections.Counter(m.groups() for m in map(BUILD.match, state.legal_texts()) if m)
+            card = next((card for (card, _), n in builds.items() if n == ways), None)
+            if card:
+                session.state = state
+                return address.encode(session), card
+        state = state.apply(rnd.choice(state.legal_actions()))
+    raise AssertionError(f"no turn of seed {seed} builds a card into one cell {ways} ways")
+
+
+def test_builds_sharing_a_carbondale_cell_are_each_finger_sized_on_a_phone(page: Page) -> None:
+    """A chosen card that can go into one open cell from two or three sources: the cell's buttons share it, each
+    at least 24 px both ways on the smallest phone (a cell is 3.1rem there)."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    for seed, ways in ((6, 2), (13, 3)):
+        fragment, card = ways_into_one_cell(seed, ways)
+        page.goto("index.html#" + fragment)
+        wait_settled(page)
+        page.locator(f"#board .cb-hand [data-card='{card}'][data-select]").first.click()
+        wait_settled(page)
+        shared = page.locator("#board .cb-open .cb-builds").filter(has=page.locator(f".cb-build:nth-child({ways})"))
+        expect(shared.first).to_be_visible()
+        areas = page.evaluate(HIT_AREAS, "#board .cb-build")
+        small = [f"{a[2]} {a[0]}x{a[1]}" for a in areas if min(a[0], a[1]) < 24]
+        assert len(areas) >= ways and not small, f"{ways} ways into one cell: {small}"
+        shot(page, "carbondale", f"builds-sharing-a-cell-{ways}")
 
 
 def test_both_carbondale_networks_are_above_the_fold_on_a_wide_screen(page: Page) -> None:
