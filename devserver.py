@@ -13,6 +13,7 @@ import http.server
 import ipaddress
 import os
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -124,11 +125,19 @@ def loopback_host(host: str) -> str:
     raise ServerError(f"refusing to serve on {host}: only a 127.x.x.x loopback address is allowed")
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """The threading server, quiet when a browser goes away mid-download (a tab closed while Python's files came)."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 def make_server(folder: Path, host: str = "127.0.0.1", port: int = 0, prefix: str = "/") -> http.server.HTTPServer:
     """A threading server for ``folder`` (not yet serving); ``prefix`` is the sub-path it is served under."""
     handler_class = type("PrefixedSiteHandler", (SiteHandler,), {"prefix": prefix})
     handler = functools.partial(handler_class, directory=str(folder))
-    server = http.server.ThreadingHTTPServer((loopback_host(host), port), handler)
+    server = SiteServer((loopback_host(host), port), handler)
     server.daemon_threads = True
     return server
 
