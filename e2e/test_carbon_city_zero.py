@@ -27,7 +27,7 @@ from e2e.play import near_the_end, play_move, steady_dice
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from cardtable_web import selection  # noqa: E402
-from cardtable_web.renderers.carbon_city_zero import LONG_WORD  # noqa: E402
+from cardtable_web.renderers.carbon_city_zero import long_name  # noqa: E402
 from cardtable_web.renderers.carbon_city_zero import score_words as carbon_cut_words  # noqa: E402
 
 GAME = "index.html?game=carbon-city-zero&delay=0&level=easy"
@@ -73,7 +73,7 @@ NAMES_OVER = """(names) => {
 def names_over_their_cards(page: Page) -> list[str]:
     """The card names that would pass the edge of a card drawn on the table now (every name tried on every card)."""
     names = sorted(pyengine.new_game("carbon-city-zero", 1, 1, {}).view(0)["cards"])
-    return list(page.evaluate(NAMES_OVER, [[n, max(map(len, n.split())) >= LONG_WORD] for n in names]))
+    return list(page.evaluate(NAMES_OVER, [[name, long_name(name)] for name in names]))
 
 
 def names_of(players: int, bots: set[int]) -> list[str]:

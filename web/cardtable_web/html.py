@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .selection import Selection, encode
@@ -105,6 +105,22 @@ def button(
     opening = attrs(type="button", class_=classes("btn", extra), data_action=action, data_select=selecting(select),
                     title=title)
     return f"<button{opening}>{esc(label)}</button>"
+
+
+def chosen_once(chosen: object) -> Callable[[object], bool]:
+    """Whether each card of a hand, asked in the hand's order, shows as the chosen one: the first card equal to
+    ``chosen`` does and no later one. A hand can hold equal cards (two decks, or cards chosen by rank alone), and
+    choosing either is the same move."""
+    shown = False
+
+    def shows(card: object) -> bool:
+        nonlocal shown
+        if shown or chosen is None or card != chosen:
+            return False
+        shown = True
+        return True
+
+    return shows
 
 
 def selecting(select: Selection | None) -> str | None:

@@ -36,7 +36,7 @@ from pyengine.games.carbles.state import STEPS
 from pyengine.games.carbles.view import Place
 from pyengine.words import say
 
-from ..html import button, card, esc, last_move_words, legend, selecting, tried
+from ..html import button, card, chosen_once, esc, last_move_words, legend, selecting, tried
 from ..selection import Selection
 
 COLUMN = SECTOR // 2
@@ -848,15 +848,13 @@ def hand_html(view: dict[str, Any], moves: dict[str, dict[str, Any]], card_sel: 
     playable = {m["card"] for m in moves.values() if m["kind"] != "burn"}
     burns = {m["card"]: t for t, m in moves.items() if m["kind"] == "burn"}
     cards = []
-    marked = False  # a card is chosen by its rank: of two cards of that rank, the first shows the choice
+    shows_chosen = chosen_once(card_sel)  # a card is chosen by its rank: the first of that rank shows it
     for text in hand:
         rank = rank_of(text)
         if burning and text in burns:
             cards.append(card(text, action=burns[text], title=f"burn {text}"))
         elif rank in playable and not view.get("seven"):
-            selected = rank == card_sel and not marked
-            marked = marked or selected
-            cards.append(card(text, select=Pick(card=rank), selected=selected))
+            cards.append(card(text, select=Pick(card=rank), selected=shows_chosen(rank)))
         elif moves and not burning and isinstance(view.get("seat"), int):
             # it moves nothing now (or a 7 is being split): a click says why, in the engine's words
             cards.append(card(text, attempt=tried_move(rank, [view["seat"], 0])))

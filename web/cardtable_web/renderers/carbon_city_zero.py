@@ -200,7 +200,7 @@ def card_box(
 def _card_top(name: str, price: int, copies: int) -> str:
     """A card's cost and name, and how many it stands for (``copies`` over 1: see :func:`card_box`)."""
     many = f'<span class="ccz-copies" title="{copies} of this card">×{copies}</span>' if copies > 1 else ""
-    long = " ccz-long" if max(len(word) for word in name.split()) >= LONG_WORD else ""
+    long = " ccz-long" if long_name(name) else ""
     return (f'<span class="ccz-card-top"><span class="ccz-cost" title="cost">{html.esc(price)}</span>'
             f'<span class="ccz-name{long}">{html.esc(name)}</span>{many}</span>')
 
@@ -208,6 +208,11 @@ def _card_top(name: str, price: int, copies: int) -> str:
 LONG_WORD = 12
 """A name with a word of this many letters ("Communication") is set smaller on a phone's narrow card, where it
 would not fit its width even on a line of its own."""
+
+
+def long_name(name: str) -> bool:
+    """Whether a card's name has a word too long for a narrow card at the usual size (it is set smaller)."""
+    return max(len(word) for word in name.split()) >= LONG_WORD
 
 
 def _status(view: dict[str, Any]) -> str:

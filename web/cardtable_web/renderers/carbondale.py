@@ -512,7 +512,7 @@ def _hand(view: dict[str, Any], moves: _Moves, hand_card: str | None, claim: Sel
     """The viewer's hand: each card selects, challenges, contributes or defends as the moment allows. Two decks
     can deal two copies of one card: choosing either chooses that card, and the first copy shows the choice."""
     challenges = moves.claims.get(claim, {}) if claim else {}
-    shown = False  # the chosen card is shown chosen once
+    shows_chosen = html.chosen_once(hand_card)
     parts = ['<div class="cb-hand-area"><span class="cb-label" aria-hidden="true">Your hand</span>'
              '<div class="hand cb-hand" role="group" aria-label="Your hand">']
     for card in view["hand"]:
@@ -525,9 +525,7 @@ def _hand(view: dict[str, Any], moves: _Moves, hand_card: str | None, claim: Sel
                 html.card(card, action=moves.contributes[card], extra="target", title=f"contribute {card} to the stock")
             )
         elif moves.selectable(card):
-            chosen = card == hand_card and not shown
-            shown = shown or chosen
-            parts.append(html.card(card, select=("hand", card), selected=chosen,
+            parts.append(html.card(card, select=("hand", card), selected=shows_chosen(card),
                                    extra=_lit(card, moves, claim), title=_hand_title(card, moves, claim)))
         elif claim:
             attempt = dict(moves.claimed[claim], challenge=card)

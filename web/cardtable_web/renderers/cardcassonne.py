@@ -367,7 +367,7 @@ def _hand(view: dict[str, Any], counts: bool, chosen: str | None, targets: dict[
     if hand is None:
         return ""
     cards = []
-    marked = False
+    shows_chosen = html.chosen_once(chosen)  # of two equal cards (two decks), one is shown chosen
     # a card that cannot be played now tries an open cell (or the card just played, after a play)
     open_cell = next((cell for cells in targets.values() for cell in cells), None)
     for text in hand:
@@ -375,9 +375,7 @@ def _hand(view: dict[str, Any], counts: bool, chosen: str | None, targets: dict[
             # Clicking the chosen card again unchooses it (keeping the counts if they are shown): without the
             # counts it is the selection again (the session unselects it).
             token = Shown(counts=counts, card=None if text == chosen else text).value() or Shown(card=text)
-            selected = text == chosen and not marked  # of two equal cards (two decks), one is shown chosen
-            marked = marked or selected
-            cards.append(html.card(text, select=token, selected=selected, title=f"play {text}"))
+            cards.append(html.card(text, select=token, selected=shows_chosen(text), title=f"play {text}"))
         elif view.get("moves") and (open_cell or view.get("last")):
             x, y = open_cell or view["last"]
             attempt = {"kind": "play", "card": text, "x": x, "y": y}
