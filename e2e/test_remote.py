@@ -23,21 +23,27 @@ from e2e.play import HELD, play_move
 TIMEOUT = 60_000
 AUTOPLAY = """(seed) => {
   // Click what the table offers, as a player does: a move, or a card to choose before its target; after a move,
-  // wait for the table to show it (a guest's move goes to the host and back) before the next click.
+  // wait for the table to show it (a guest's move goes to the host and back) before the next click; a move held
+  // because it shows a card gets its second tap at once, as a player gives it.
   let state = seed;
   const random = () => { state = (state * 1103515245 + 12345) % 2147483648; return state / 2147483648; };
   let waitingSince = 0;
   let movesThen = null;
+  let heldTapped = false;
   const usable = (el) => el.offsetParent !== null && !el.disabled;
   window.autoplay = setInterval(() => {
     const root = document.documentElement;
     if (root.dataset.state === "over") { clearInterval(window.autoplay); return; }
-    if (waitingSince && root.dataset.moves === movesThen && performance.now() - waitingSince < 1000) return;
-    waitingSince = 0;
     const held = document.querySelector("#board [data-action].hinted");
-    if (held && usable(held) && document.querySelector("#advice").textContent.includes("HELD_WORDS")) {
-      waitingSince = performance.now(); movesThen = root.dataset.moves;
-      held.click();  // a move that shows a card waits for its second tap
+    const isHeld = held && usable(held) && document.querySelector("#advice").textContent.includes("HELD_WORDS");
+    if (waitingSince && root.dataset.moves === movesThen && performance.now() - waitingSince < 1000) {
+      if (isHeld && !heldTapped) { heldTapped = true; held.click(); }  // a move that shows a card: its second tap
+      return;
+    }
+    waitingSince = 0; heldTapped = false;
+    if (isHeld) {
+      waitingSince = performance.now(); movesThen = root.dataset.moves; heldTapped = true;
+      held.click();
       return;
     }
     const moves = [...document.querySelectorAll("#board [data-action]")].filter(usable);
