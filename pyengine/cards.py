@@ -21,9 +21,10 @@ _RANK_BY_NAME = {"A": 1, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(
 _SUIT_ALIASES = {"C": "♣", "D": "♢", "H": "♡", "S": "♠", "♦": "♢", "♥": "♡", **{s: s for s in SUITS}}
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Card:
-    """A playing card: rank 1-13 and suit symbol, or a joker (rank 0, suit ``""``)."""
+    """A playing card: rank 1-13 and suit symbol, or a joker (rank 0, suit ``""``). Cards sort by rank, then by
+    suit symbol (the order of ``(rank, suit)``)."""
 
     rank: int
     suit: str
@@ -31,12 +32,29 @@ class Card:
     """The notation, made once (games write cards in every action)."""
     is_red: bool = field(init=False, compare=False, repr=False)
     is_black: bool = field(init=False, compare=False, repr=False)
+    order: int = field(init=False, compare=False, repr=False)
+    """Where the card sorts, as one number (re-dealing sorts thousands of cards a decision)."""
 
     def __post_init__(self) -> None:
         text = "Jk" if self.rank == 0 else f"{RANK_NAMES.get(self.rank, str(self.rank))}{self.suit}"
         object.__setattr__(self, "text", text)
         object.__setattr__(self, "is_red", self.suit in RED_SUITS)
         object.__setattr__(self, "is_black", self.suit in BLACK_SUITS)
+        object.__setattr__(self, "order", self.rank * 0x110000 + (ord(self.suit) if len(self.suit) == 1 else 0))
+        if len(self.suit) > 1:
+            raise ValueError(f"a suit is one symbol, not {self.suit!r}")
+
+    def __lt__(self, other: Card) -> bool:
+        return self.order < other.order if isinstance(other, Card) else NotImplemented
+
+    def __le__(self, other: Card) -> bool:
+        return self.order <= other.order if isinstance(other, Card) else NotImplemented
+
+    def __gt__(self, other: Card) -> bool:
+        return self.order > other.order if isinstance(other, Card) else NotImplemented
+
+    def __ge__(self, other: Card) -> bool:
+        return self.order >= other.order if isinstance(other, Card) else NotImplemented
 
     def __str__(self) -> str:
         return self.text

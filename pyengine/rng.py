@@ -24,6 +24,7 @@ from typing import TypeVar
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
 
 
 @dataclass(frozen=True)
@@ -65,11 +66,28 @@ class Rng:
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """A Fisher-Yates shuffle of ``items`` and the advanced generator."""
         out = list(items)
-        rng = self
+        if type(self) is not Rng:  # another stream (DealRng): draw by draw
+            rng = self
+            for i in range(len(out) - 1, 0, -1):
+                j, rng = rng.below(i + 1)
+                out[i], out[j] = out[j], out[i]
+            return tuple(out), rng
+        # SplitMix64 itself, the draws of ``below`` written out on the state (the computer re-deals hidden cards
+        # thousands of times a decision): the same cards in the same order
+        state = self.state
         for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
+            n = i + 1
+            limit = _SPAN - _SPAN % n
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                value = z ^ (z >> 31)
+                if value < limit:
+                    break
+            j = value % n
             out[i], out[j] = out[j], out[i]
-        return tuple(out), rng
+        return tuple(out), Rng(state)
 
     def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
         """One element of a non-empty sequence, uniformly."""

@@ -15,8 +15,6 @@ from .selection import Selection, encode
 
 SUIT_CLASS = {"♣": "clubs", "♢": "diamonds", "♡": "hearts", "♠": "spades"}
 RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
-_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
-"""What ``html.escape(text, quote=True)`` replaces (its module imports ``html.entities``: 37 ms of the page's start)."""
 CARD_TEXT = re.compile(r"\b(10|[2-9AJQK])([♣♢♡♠])|\bJk\b")
 
 
@@ -37,8 +35,11 @@ def spoken(text: str, *, keep_shown: bool = False) -> str:
 
 
 def esc(text: object) -> str:
-    """Text made safe for HTML content and attribute values."""
-    return str(text).translate(_ESCAPES)
+    """Text made safe for HTML content and attribute values: what ``html.escape(text, quote=True)`` replaces,
+    replaced the same way, without importing it (``html.entities``: 37 ms of the page's start); five replaces
+    are several times quicker than one ``translate`` of a text with cards."""
+    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+            .replace("'", "&#x27;"))
 
 
 def attrs(**values: object) -> str:
