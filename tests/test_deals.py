@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 import pytest
 
 import pyengine
+from pyengine.cards import standard_deck
 from pyengine.games.silver_bars.state import HAND, deck
 from pyengine.rng import LEGACY_VERSIONS, SEED_BITS, DealRng, Rng, fresh_seed
 
@@ -111,6 +112,24 @@ def test_the_quick_generators_are_the_engines() -> None:
             assert next(old) == value
 
 
+def test_a_shuffle_is_its_draws_one_by_one() -> None:
+    """Either generator's shuffle is Fisher-Yates drawn through ``below``, one draw at a time (SplitMix64's is
+    written out on its state for speed): the same order and the same generator after, so old records replay."""
+
+    def by_draws(rng: Rng, items: list[int]) -> tuple[tuple[int, ...], Rng]:
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j, rng = rng.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), rng
+
+    rnd = random.Random(9)
+    for _ in range(400):
+        items = list(range(rnd.randrange(0, 70)))
+        for rng in (Rng(rnd.getrandbits(64)), DealRng.from_seed(rnd.getrandbits(128))):
+            assert rng.shuffled(items) == by_draws(rng, items)
+
+
 def test_the_search_finds_an_old_deal_from_one_hand() -> None:
     """The attack works: an old game (rules version 1, a 30-bit seed) is found from seat 0's first hand alone."""
     true = random.Random(44).randrange(1_000_000_000)
@@ -190,3 +209,16 @@ def test_a_long_seed_goes_through_json_as_text() -> None:
     record = pyengine.new_game("carbles", 2, seed).record()
     assert record["seed"] == str(seed)
     assert pyengine.replay(record).seed == seed and pyengine.new_game("carbles", 2, 7).record()["seed"] == 7
+
+
+def test_cards_sort_by_rank_then_suit() -> None:
+    """A card's one sorting number keeps the order of ``(rank, suit)``: re-deals sort the unseen cards first, so
+    the order is part of every deal the computer imagines and every turn link."""
+    cards = [*standard_deck(jokers=2)]
+    random.Random(3).shuffle(cards)
+    assert sorted(cards) == sorted(cards, key=lambda card: (card.rank, card.suit))
+    for a in cards:
+        for b in cards[:9]:
+            assert (a < b, a <= b, a > b, a >= b) == (
+                (a.rank, a.suit) < (b.rank, b.suit), (a.rank, a.suit) <= (b.rank, b.suit),
+                (a.rank, a.suit) > (b.rank, b.suit), (a.rank, a.suit) >= (b.rank, b.suit))
