@@ -158,9 +158,14 @@ def travelled(slides: list[dict[str, Any]], test: Callable[[dict[str, Any]], boo
     return slide
 
 
-def let_go(page: Page) -> None:
+def let_go(page: Page, settle: bool = True) -> None:
+    """The held slides play on; with ``settle``, until the table waits for a human again (after the computer's
+    long pause, when the move ended the turn), else only until every copy has landed."""
     page.evaluate("window.letGo()")
-    wait_settled(page)
+    if settle:
+        wait_settled(page)
+    else:
+        page.wait_for_function("!document.querySelector('.flying')")
 
 
 def test_silver_bars_focus_stays_and_stolen_silver_travels(page: Page) -> None:
@@ -195,7 +200,7 @@ def test_silver_bars_focus_stays_and_stolen_silver_travels(page: Page) -> None:
     place = kind_of(session.state, "place")
     assert place
     travelled(choose(page, session, place), lambda s: s["key"] == carried, "the stolen silver, into a vault")
-    let_go(page)
+    let_go(page, settle=False)  # the turn is over: the computer's long pause is not waited for
 
 
 def near_track(page: Page, point: list[float]) -> float:
@@ -227,7 +232,7 @@ def test_a_marble_travels_along_the_track_and_nothing_slides_with_reduced_motion
     chord = [(a + b) / 2 for a, b in zip(slide["start"], slide["end"], strict=True)]
     assert near_track(page, chord) > 1.2, "the test's move is long enough that its straight line leaves the track"
     shot(page, "motion", "carbles-marble")
-    let_go(page)
+    let_go(page, settle=False)  # the computer then waits its long pause: the pace below ends it
     mover = page.locator(".cbl-mover[data-seat='0']")
     assert mover.get_attribute("aria-label") == "your last move", "whose move it was is said, not only coloured"
     assert mover.locator("text").text_content() == "1", "the mover's number beside where the marble landed"
@@ -264,8 +269,7 @@ def test_a_card_and_a_token_travel_into_card_cassonnes_grid_on_a_phone(page: Pag
     let_go(page)
     slides = choose(page, session, "token")
     travelled(slides, lambda s: s["copy"] and s["text"] == "1", "the token, from its player's supply")
-    let_go(page)
-    page.wait_for_function("!document.querySelector('.flying')")
+    let_go(page, settle=False)  # the turn is over: the computer's long pause is not waited for
 
 
 def test_a_card_travels_from_the_hand_to_carbondales_network(page: Page) -> None:
