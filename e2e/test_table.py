@@ -39,6 +39,17 @@ def test_the_computers_pace_is_chosen_in_the_lobby_and_at_the_table(page: Page) 
     assert "delay=0" in page.url
     page.locator("#pace-table").select_option(label="Slow")
     page.wait_for_function("location.hash.includes('delay=1500')")
+    # the slowest pace the address allows (10 s): a quicker one chosen while the computer waits ends the wait
+    page.goto("index.html?game=silver-bars&players=2&seed=7&bots=1&level=easy&delay=10000")
+    rnd = random.Random(7)
+    while True:  # the human plays until the computer is to move, and waits
+        page.wait_for_function("['ready', 'thinking'].includes(document.documentElement.dataset.state)")
+        if page.evaluate("document.documentElement.dataset.state") == "thinking":
+            break
+        one_click(page, rnd)
+    moves = page.evaluate("document.documentElement.dataset.moves")
+    page.locator("#pace-table").select_option(label="Instant")
+    page.wait_for_function("m => document.documentElement.dataset.moves !== m", arg=moves, timeout=5_000)
 
 
 def test_keys_choose_and_the_focus_stays_on_the_same_choice(page: Page) -> None:

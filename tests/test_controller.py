@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -476,6 +477,33 @@ def test_a_table_starts_whatever_storage_holds() -> None:
     player.start(game="carbles", players=2, seed=6, bots=[1], level="easy", delay=0)
     one_move(player)
     assert player.table.moves >= 1
+
+
+def test_a_quicker_pace_chosen_while_the_computer_waits_ends_the_wait() -> None:
+    """The pause a computer's move waits is looked at again as it runs: a quicker pace chosen at the table shortens
+    it at once (the instant pace ends it), a slower one counts from the next move; a further step of a turn
+    follows the pace's step pause."""
+    from cardtable_web.computer import STEP_SECONDS
+
+    control = TableController(Keeper(MemoryStorage()))
+    settings = {"game": "carbondale", "players": 2, "seed": 3, "bots": [1], "level": "easy", "delay": 5000}
+    waiting = [effect.task for effect in control.start(json.dumps(settings)) if isinstance(effect, Think)]
+    assert [task.pause for task in waiting] == [5.0], "the computer moves first, after its pause"
+    task = waiting[0]
+    assert control.pause_now(task) == 5.0
+    control.set_pace(8000)
+    assert control.pause_now(task) == 5.0, "a slower pace counts from the next move"
+    control.set_pace(1000)
+    assert control.pause_now(task) == 1.0
+    control.set_pace(0)
+    assert control.pause_now(task) == 0.0
+    step = replace(task, step=True, pause=STEP_SECONDS)
+    control.set_pace(5000)
+    assert control.pause_now(step) == STEP_SECONDS
+    control.set_pace(0)
+    assert control.pause_now(step) == 0.0
+    control.leave()
+    assert control.pause_now(task) == task.pause, "a task of a game left keeps its own pause"
 
 
 def test_a_computer_turn_plays_out_step_by_step_at_the_chosen_pace() -> None:

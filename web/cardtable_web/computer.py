@@ -82,12 +82,19 @@ class Computer:
         assert seat is not None
         forced = len(session.state.legal_texts()) == 1
         delay = session.setup.delay / 1000
-        pause = step_pause(delay) if seat == self.previous_seat or forced else delay
+        step = seat == self.previous_seat or forced
+        pause = step_pause(delay) if step else delay
         self.previous_seat = seat
         request = session.think_request(seat) if session.thinks_away(seat) else None
         task = ThinkTask(self.generation, "move", seat, pause, session.bots[seat], session.state, request,
-                         session.state.played)
+                         session.state.played, step)
         return Think(task)
+
+    def pause_now(self, task: ThinkTask, session: Session) -> float:
+        """The pause of a computer's move at the pace chosen now: a quicker pace chosen while the computer waits
+        shortens the wait at once (a slower one counts from the next move)."""
+        delay = session.setup.delay / 1000
+        return min(task.pause, step_pause(delay) if task.step else delay)
 
     def usable(self, answer: Decided, session: Session) -> bool:
         """Whether a move's answer is a legal move of its seat in the position it was asked for."""

@@ -300,6 +300,12 @@ class TableController:
         """Whether a computer task still belongs to the game on the table."""
         return self.computer.current(task) and isinstance(self.mode, PlayMode)
 
+    def pause_now(self, task: ThinkTask) -> float:
+        """The pause a computer task waits, at the pace chosen now (:meth:`Computer.pause_now`)."""
+        if task.kind == "move" and self.current(task) and isinstance(self.mode, PlayMode):
+            return self.computer.pause_now(task, self.mode.session)
+        return task.pause
+
     def decided(self, answer: Decided) -> Effects:
         """A computer's decision arrived (a move for its seat, or a suggestion for the human)."""
         if not self.current(answer.task) or not isinstance(self.mode, PlayMode):

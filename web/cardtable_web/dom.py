@@ -20,6 +20,9 @@ from .registry import site_game
 SLICE_SECONDS = 0.03
 """A computer thinking in the page thinks at most this long before letting the page breathe."""
 
+PACE_LOOK_SECONDS = 0.1
+"""How often a computer's pause looks again at the pace (a quicker one chosen meanwhile ends the wait)."""
+
 BREATH_SECONDS = 0.005
 """The shortest wait between a computer's slices and moves. Pyodide runs waits of 2 ms or less as immediate
 messages, which the browser runs before it paints or handles a click: a run of them (twelve computers at the
@@ -75,19 +78,32 @@ def load_stylesheet(game: str) -> Any:
     return link
 
 
-async def decide(task: ThinkTask, still_current: Callable[[ThinkTask], bool]) -> tuple[str | None, int, float, str]:
+async def decide(task: ThinkTask, still_current: Callable[[ThinkTask], bool],
+                 pause_now: Callable[[ThinkTask], float] | None = None) -> tuple[str | None, int, float, str]:
     """Make a computer's decision: (action text or None, iterations, seconds, where).
 
     The computer thinks during the task's pause, and the answer comes when both are over (the thinking does not
     lengthen a pause). The computer's worker decides when the task carries a request and the worker is ready
     (None when it fails: the controller then asks the page); otherwise the bot thinks here in slices of
     :data:`SLICE_SECONDS`. A task that stops being current stops at its next slice (its answer is None).
+    ``pause_now`` gives the pause at the pace chosen now, looked at every :data:`PACE_LOOK_SECONDS` while it
+    runs: a quicker pace chosen meanwhile ends the wait.
     """
     await breathe()  # first the page handles what is waiting (a click, a key)
     started = time.perf_counter()
     answer = await think(task, still_current)
-    await breathe(task.pause - (time.perf_counter() - started))  # what is left of the pause
+    while True:  # what is left of the pause
+        left = (pause_now or pause_of)(task) - (time.perf_counter() - started)
+        if left <= PACE_LOOK_SECONDS:
+            break
+        await asyncio.sleep(PACE_LOOK_SECONDS)
+    await breathe(left)
     return answer
+
+
+def pause_of(task: ThinkTask) -> float:
+    """A task's pause as it was asked."""
+    return task.pause
 
 
 async def think(task: ThinkTask, still_current: Callable[[ThinkTask], bool]) -> tuple[str | None, int, float, str]:

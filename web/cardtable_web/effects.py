@@ -48,6 +48,8 @@ class ThinkTask:
     request: str | None = None
     moves: int = 0
     """How many moves the game had when the task was asked (a suggestion for an older position is dropped)."""
+    step: bool = False
+    """A further step of a computer's turn, or a forced move: its pause is the pace's shorter one."""
 
 
 @dataclass(frozen=True)

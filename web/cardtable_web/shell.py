@@ -154,7 +154,7 @@ class Page:
     async def think(self, effect: Think) -> None:
         task = effect.task
         try:
-            action, iterations, seconds, where = await decide(task, self.controller.current)
+            action, iterations, seconds, where = await decide(task, self.controller.current, self.controller.pause_now)
             if self.controller.current(task):
                 self.run(self.controller.decided(Decided(task, action, iterations, seconds, where)))
         except Exception as exc:  # the computer's task: reported like any other trouble
