@@ -202,6 +202,13 @@ def wait_settled(page: Page, timeout: float = 120_000) -> str:
     return str(page.evaluate("document.documentElement.dataset.state"))
 
 
+def resize(page: Page, width: int, height: int) -> None:
+    """The window resized, and two frames waited: the page's media queries and size observers (the folded menu,
+    the board's top) have answered before anything is measured, however busy the machine."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 KEPT_RECORD = """(() => {
   const saves = JSON.parse(localStorage.getItem('cardtable.saves') || '{}');
   const newest = Object.entries(saves).sort(([, a], [, b]) => b.updated - a.updated)[0];

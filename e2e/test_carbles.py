@@ -15,7 +15,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 import pyengine
-from e2e.conftest import saved_record, shot, wait_settled
+from e2e.conftest import resize, saved_record, shot, wait_settled
 from e2e.play import click_through, near_the_end, one_click, play_move, steady_dice
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
@@ -344,7 +344,7 @@ def test_the_ring_fills_the_table_on_desktop_and_phone(page: Page) -> None:
             wait_settled(page)
         ring = page.locator("#board .cbl-ring")
         for name, size in (("desktop", WIDE), ("phone", PHONE)):
-            page.set_viewport_size(size)
+            resize(page, size["width"], size["height"])
             shot(page, "carbles", f"{players}p-{name}")
             overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
             assert overflow <= 1, f"{players} players on a {name}: the page scrolls sideways by {overflow}px"

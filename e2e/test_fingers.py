@@ -14,7 +14,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 import pyengine
-from e2e.conftest import shot, wait_settled
+from e2e.conftest import resize, shot, wait_settled
 from e2e.keys import mid_game
 from e2e.test_layout import GAMES, SIZES
 
@@ -139,7 +139,7 @@ def test_carbondale_cards_keep_to_their_cells_and_marks_to_their_cards(page: Pag
         wait_settled(page)
         assert page.locator("#board .cb-penny").count(), "no marked card to look at"
         for size, (width, height) in SIZES.items():
-            page.set_viewport_size({"width": width, "height": height})
+            resize(page, width, height)
             page.evaluate("document.getAnimations().forEach((a) => a.finish())")
             shot(page, "carbondale", f"cells-{moves}-{size}")
             problems += [f"at {width}x{height} after {moves} moves: {p}" for p in page.evaluate(CARDS_AND_MARKS)]

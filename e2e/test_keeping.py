@@ -60,6 +60,7 @@ def test_back_returns_to_the_lobby_and_forward_to_the_table(page: Page) -> None:
     page.locator("#open-setup").click()
     page.locator("input[name=game][value=carbondale]").check()
     page.get_by_label("Player 2 level").select_option("easy")  # quick replies: this test is about the address
+    page.locator("#pace").select_option(label="Instant")
     page.locator("#start").click()
     wait_settled(page)
     assert page.evaluate("window.scrollY") == 0

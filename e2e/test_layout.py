@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from e2e.conftest import shot, wait_settled
+from e2e.conftest import resize, shot, wait_settled
 from e2e.keys import mid_game
 from tests.games import GAME_IDS, settings
 
@@ -47,7 +47,7 @@ def test_a_whole_turn_on_the_first_screen(page: Page) -> None:
             page.locator(choose).first.click()
             wait_settled(page)
         for size, (width, height) in SIZES.items():
-            page.set_viewport_size({"width": width, "height": height})
+            resize(page, width, height)
             page.evaluate("scrollTo(0, 0)")
             shot(page, game, f"layout-{players}-{size}")
             wanted = {"hand": hand, "a place to play": "#board [data-action]", "end turn": end}
