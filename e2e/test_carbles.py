@@ -99,8 +99,8 @@ def click_action(page: Page, state: pyengine.State, text: str) -> None:
 
 def test_a_four_player_partner_game_to_the_end(page: Page) -> None:
     """The end of a four-player partner game, by clicking (its first moves made in CPython)."""
-    steady_dice(page, 7)
-    page.goto(near_the_end("carbles", 4, 7, [1, 2, 3], left=16, options={"partners": True}))
+    steady_dice(page, 3)  # a deal whose end the random human reaches in a couple of dozen clicks (seed 7: 122)
+    page.goto(near_the_end("carbles", 4, 3, [1, 2, 3], left=16, options={"partners": True}))
     wait_settled(page)
     expect(page.locator("#table-title")).to_have_text("Carbles")
     expect(page.locator("#board .cbl-who")).to_have_count(4)
@@ -110,7 +110,7 @@ def test_a_four_player_partner_game_to_the_end(page: Page) -> None:
     record = saved_record(page)
     assert record["game"] == "carbles" and record["options"]["partners"] is True
     started = time.perf_counter()
-    clicks = click_through(page, random.Random(7), max_clicks=3000, prefer=PROGRESS, best=into_the_goal)
+    clicks = click_through(page, random.Random(3), max_clicks=3000, prefer=PROGRESS, best=into_the_goal)
     print(f"\n4 players, partners: {clicks} clicks, {time.perf_counter() - started:.0f} s")
     assert clicks > 5
     expect(page.locator("#game-over")).to_be_visible()
