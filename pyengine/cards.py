@@ -5,6 +5,8 @@ A card is written rank then suit symbol: ``A♠``, ``10♡``, ``Q♣``; a joker 
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 SUITS = ("♣", "♢", "♡", "♠")
@@ -79,6 +81,14 @@ class Card:
 
 
 JOKER = Card(0, "")
+
+_ORDER = operator.attrgetter("order")
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    """The cards in their order (``sorted(cards)``), by each card's one number: no two cards are compared in Python,
+    which makes the re-deals of the computer's imagined games quicker."""
+    return sorted(cards, key=_ORDER)
 
 
 def standard_deck(jokers: int = 0) -> tuple[Card, ...]:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 import pytest
 
 import pyengine
-from pyengine.cards import standard_deck
+from pyengine.cards import sort_cards, standard_deck
 from pyengine.games.silver_bars.state import HAND, deck
 from pyengine.rng import LEGACY_VERSIONS, SEED_BITS, DealRng, Rng, fresh_seed
 
@@ -222,3 +222,11 @@ def test_cards_sort_by_rank_then_suit() -> None:
             assert (a < b, a <= b, a > b, a >= b) == (
                 (a.rank, a.suit) < (b.rank, b.suit), (a.rank, a.suit) <= (b.rank, b.suit),
                 (a.rank, a.suit) > (b.rank, b.suit), (a.rank, a.suit) >= (b.rank, b.suit))
+
+
+def test_sorting_by_the_cards_number_is_sorting_the_cards() -> None:
+    """``sort_cards`` (the re-deals' quick sort) gives exactly ``sorted``, equal cards in the same order."""
+    rnd = random.Random(4)
+    for _ in range(50):
+        cards = [rnd.choice(standard_deck(jokers=2)) for _ in range(rnd.randrange(0, 60))]
+        assert [id(card) for card in sort_cards(cards)] == [id(card) for card in sorted(cards)]

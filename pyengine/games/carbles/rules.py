@@ -10,6 +10,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, cast
 
+from ...cards import sort_cards
 from ...core import Action, GameInfo, Option, OptionValue, Rules
 from ...estimate import seen
 from ...frozen import evolve
@@ -210,13 +211,13 @@ class CarblesRules(Rules):
 
     def sample_hidden(self, core: CarblesState, seat: int | None, rng: Rng) -> CarblesState:
         hidden = [] if core.open_hands else [p for p in range(core.players) if p != seat]
-        pool = sorted(list(core.deck) + [c for p in hidden for c in core.hands[p]])
+        pool = sort_cards(list(core.deck) + [c for p in hidden for c in core.hands[p]])
         cards, rng = rng.shuffled(pool)
         deck, rest = cards[: len(core.deck)], cards[len(core.deck) :]
         hands = list(core.hands)
         for p in hidden:
             size = len(hands[p])
-            hands[p], rest = tuple(sorted(rest[:size])), rest[size:]
+            hands[p], rest = tuple(sort_cards(rest[:size])), rest[size:]
         own_rng, _ = rng.split()
         return evolve(core, deck=deck, hands=tuple(hands), rng=own_rng)
 

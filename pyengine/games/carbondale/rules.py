@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ...cards import Card
+from ...cards import Card, sort_cards
 from ...core import Action, GameInfo, Option, OptionValue, Rules
 from ...estimate import seen
 from ...frozen import evolve
@@ -467,7 +467,7 @@ class CarbondaleRules(Rules):
                 unseen.extend(minus(hand, known[other]) if known[other] else hand)
         unseen.extend(core.pile)
         unseen.extend(core.discards)
-        dealt, rng = rng.shuffled(sorted(unseen))
+        dealt, rng = rng.shuffled(sort_cards(unseen))
         hands = list(core.hands)
         at = 0
         for other, hand in enumerate(core.hands):
@@ -477,12 +477,12 @@ class CarbondaleRules(Rules):
                 at += size
         pile = dealt[at : at + len(core.pile)]
         at += len(core.pile)
-        discards = tuple(sorted(dealt[at:]))
+        discards = tuple(sort_cards(dealt[at:]))
         # this turn's face-down cards are as unknown as the rest, but stay a part of the discards (rule 17)
-        buried = tuple(sorted(dealt[at : at + len(core.buried)])) if core.buried else ()
+        buried = tuple(sort_cards(dealt[at : at + len(core.buried)])) if core.buried else ()
         spares = []
         for spare in core.spares:
-            shuffled, rng = rng.shuffled(sorted(spare))
+            shuffled, rng = rng.shuffled(sort_cards(spare))
             spares.append(shuffled)
         own, rng = rng.split()
         return evolve(

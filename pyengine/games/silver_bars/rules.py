@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, cast
 
-from ...cards import Card
+from ...cards import Card, sort_cards
 from ...core import Action, GameInfo, Option, OptionValue, Rules
 from ...estimate import chances, seen
 from ...frozen import evolve
@@ -304,13 +304,13 @@ class SilverBarsRules(Rules):
         """Re-deal the unseen cards (other hands and the draw pile) in the same sizes."""
         fresh, rng = rng.split()
         hidden_seats = [s for s in (0, 1) if s != seat]
-        unseen = sorted([c for s in hidden_seats for c in core.hands[s]] + list(core.draw))
+        unseen = sort_cards([c for s in hidden_seats for c in core.hands[s]] + list(core.draw))
         cards, rng = rng.shuffled(unseen)
         hands = list(core.hands)
         at = 0
         for s in hidden_seats:
             n = len(core.hands[s])
-            hands[s] = tuple(sorted(cards[at:at + n]))
+            hands[s] = tuple(sort_cards(cards[at:at + n]))
             at += n
         return evolve(core, rng=fresh, hands=(hands[0], hands[1]), draw=tuple(cards[at:]))
 
