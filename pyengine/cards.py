@@ -38,13 +38,13 @@ class Card:
     """Where the card sorts, as one number (re-dealing sorts thousands of cards a decision)."""
 
     def __post_init__(self) -> None:
+        if len(self.suit) > 1:
+            raise ValueError(f"a suit is one symbol, not {self.suit!r}")
         text = "Jk" if self.rank == 0 else f"{RANK_NAMES.get(self.rank, str(self.rank))}{self.suit}"
         object.__setattr__(self, "text", text)
         object.__setattr__(self, "is_red", self.suit in RED_SUITS)
         object.__setattr__(self, "is_black", self.suit in BLACK_SUITS)
-        object.__setattr__(self, "order", self.rank * 0x110000 + (ord(self.suit) if len(self.suit) == 1 else 0))
-        if len(self.suit) > 1:
-            raise ValueError(f"a suit is one symbol, not {self.suit!r}")
+        object.__setattr__(self, "order", self.rank * 0x110000 + (ord(self.suit) if self.suit else 0))
 
     def __lt__(self, other: Card) -> bool:
         return self.order < other.order if isinstance(other, Card) else NotImplemented

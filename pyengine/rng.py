@@ -25,6 +25,11 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
+_GOLDEN = 0x9E3779B97F4A7C15
+"""SplitMix64's step: the state advances by it at every draw."""
+_SEED_OFFSET = 0x632BE59BD9B4E019
+_MIX_1, _MIX_2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+"""SplitMix64's output mixing multipliers."""
 
 
 @dataclass(frozen=True)
@@ -36,27 +41,26 @@ class Rng:
     @staticmethod
     def from_seed(seed: int) -> Rng:
         """A generator for any integer seed (negative and huge seeds are folded to 64 bits)."""
-        return Rng((seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK)
+        return Rng((seed * _GOLDEN + _SEED_OFFSET) & _MASK)
 
     def to_seed(self) -> int:
         """A seed, between -2**63 and 2**63, whose :meth:`from_seed` is this generator (a position writes its
         generator so; the seeding is a bijection of 64-bit numbers)."""
-        seed = ((self.state - 0x632BE59BD9B4E019) * pow(0x9E3779B97F4A7C15, -1, 1 << 64)) & _MASK
+        seed = ((self.state - _SEED_OFFSET) * pow(_GOLDEN, -1, _SPAN)) & _MASK
         return seed - (1 << 64) if seed >= 1 << 63 else seed
 
     def next64(self) -> tuple[int, Rng]:
         """The next 64-bit output and the advanced generator."""
-        state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        state = (self.state + _GOLDEN) & _MASK
+        z = ((state ^ (state >> 30)) * _MIX_1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX_2) & _MASK
         return z ^ (z >> 31), Rng(state)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _SPAN - _SPAN % n
         rng = self
         while True:
             value, rng = rng.next64()
@@ -79,9 +83,9 @@ class Rng:
             n = i + 1
             limit = _SPAN - _SPAN % n
             while True:
-                state = (state + 0x9E3779B97F4A7C15) & _MASK
-                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                state = (state + _GOLDEN) & _MASK  # next64, as written above
+                z = ((state ^ (state >> 30)) * _MIX_1) & _MASK
+                z = ((z ^ (z >> 27)) * _MIX_2) & _MASK
                 value = z ^ (z >> 31)
                 if value < limit:
                     break

@@ -32,6 +32,12 @@ def step_pause(delay: float) -> float:
     return STEP_SECONDS if delay <= NORMAL_PACE_SECONDS else max(STEP_SECONDS, delay / 2)
 
 
+def move_pause(delay: float, step: bool) -> float:
+    """The pause before a computer's move at the pace ``delay``: the whole pace before a turn, the step pause before a
+    further step of it or a forced move."""
+    return step_pause(delay) if step else delay
+
+
 class Computer:
     """The computer seats' turns and the suggestions of the game on the table."""
 
@@ -81,9 +87,8 @@ class Computer:
         seat = session.state.current_player
         assert seat is not None
         forced = len(session.state.legal_texts()) == 1
-        delay = session.setup.delay / 1000
         step = seat == self.previous_seat or forced
-        pause = step_pause(delay) if step else delay
+        pause = move_pause(session.setup.delay / 1000, step)
         self.previous_seat = seat
         request = session.think_request(seat) if session.thinks_away(seat) else None
         task = ThinkTask(self.generation, "move", seat, pause, session.bots[seat], session.state, request,
@@ -93,8 +98,7 @@ class Computer:
     def pause_now(self, task: ThinkTask, session: Session) -> float:
         """The pause of a computer's move at the pace chosen now: a quicker pace chosen while the computer waits
         shortens the wait at once (a slower one counts from the next move)."""
-        delay = session.setup.delay / 1000
-        return min(task.pause, step_pause(delay) if task.step else delay)
+        return min(task.pause, move_pause(session.setup.delay / 1000, task.step))
 
     def usable(self, answer: Decided, session: Session) -> bool:
         """Whether a move's answer is a legal move of its seat in the position it was asked for."""
