@@ -41,6 +41,7 @@ def test_the_computers_pace_is_chosen_in_the_lobby_and_at_the_table(page: Page) 
     page.wait_for_function("location.hash.includes('delay=1500')")
     # the slowest pace the address allows (10 s): a quicker one chosen while the computer waits ends the wait
     page.goto("index.html?game=silver-bars&players=2&seed=7&bots=1&level=easy&delay=10000")
+    expect(page.locator("#pace-table option:checked")).to_have_text("10000 ms")  # not a blank box
     rnd = random.Random(7)
     while True:  # the human plays until the computer is to move, and waits
         page.wait_for_function("['ready', 'thinking'].includes(document.documentElement.dataset.state)")

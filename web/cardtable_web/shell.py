@@ -81,6 +81,16 @@ def say_beside(advice: Any, element: Any) -> None:
     advice.style.top = f"{top:.0f}px"
 
 
+def show_pace(select: Any, pace: int) -> None:
+    """The table's pace box shows the pace in play: one the address chose outside its list (up to 10 s) gets an
+    entry of its own, written as the lobby writes it, so the box is never blank."""
+    value = str(pace)
+    select.value = value
+    if select.value != value:
+        select.append(window.Option.new(f"{value} ms", value))
+        select.value = value
+
+
 class Page:
     """The table page: runs the controller's effects."""
 
@@ -198,7 +208,7 @@ class Page:
         focused = focus_key()
         byid("status").innerHTML = screen.status_html
         byid("banner").textContent = screen.banner
-        byid("pace-table").value = str(screen.pace)
+        show_pace(byid("pace-table"), screen.pace)
         byid("misclick-table").value = screen.misclick
         board = byid("board")
         window.cardTableMotion.redraw(board, self.zoom.zoomed(screen.board_html) if screen.zoomable
