@@ -15,7 +15,7 @@ from typing import Any
 from pyengine.games.silver_bars import words as game_words
 from pyengine.words import say
 
-from ..html import button, card, card_back, esc, last_label, last_move_words, legend, tried
+from ..html import button, card, card_back, esc, last_move_words, legend, tried
 from ..selection import Selection
 
 CARD_MOVES = ("play", "miner", "rubble", "shovel", "lo-thief", "hi-thief", "strike", "discard")
@@ -71,9 +71,10 @@ def _vault(
     )
 
 
-def _vault_label(view: dict[str, Any], who: int) -> str:
-    """The label under a vault changed by a seat's latest turn: "last move: Computer 2" or "your last move"; in a
-    phone's narrow vault only the name ("Computer 2", "you") is shown, on one line, beside the seat's outline."""
+def _mark_label(view: dict[str, Any], who: int) -> str:
+    """The label under a vault or the discard pile changed by a seat's latest turn: "last move: Computer 2" or
+    "your last move"; on a phone only the name ("Computer 2", "you") is shown, on one line, beside the seat's
+    outline (a narrow vault, and a pile that may sit at either edge of the board)."""
     words = "your last move" if who == view.get("you") else "last move: " + str(view["names"][who]).split(" (")[0]
     short = "you" if who == view.get("you") else words.removeprefix("last move: ")
     return (f'<span class="last-label seat-{who}"><span class="sb-long">{esc(words)}</span>'
@@ -227,7 +228,7 @@ def top_html(view: dict[str, Any], discarded: int | None) -> str:
     discard = card(top, title=f"discard pile top: {top}") if top else '<span class="sb-empty">empty</span>'
     if discarded is not None and top:
         discard = (f'<span class="last-move seat-{discarded}" title="{esc(last_move_words(view, discarded))}">'
-                   f"{discard}{last_label(view, discarded)}</span>")
+                   f"{discard}{_mark_label(view, discarded)}</span>")
     match = " · ".join(f"{esc(names[s])} {view['match'][s]}" for s in (0, 1))
     dealer = view["dealer"]
     info = (
@@ -316,7 +317,7 @@ def side_html(
     for i, vault in enumerate(view["vaults"][s]):
         attempt = {"kind": kind, "token": chosen, "vault": i, "side": s} if kind else None
         who = marked.get((s, i))
-        mark = (who, _vault_label(view, who)) if who is not None else None
+        mark = (who, _mark_label(view, who)) if who is not None else None
         target = offers.targets.get((s, i))
         said = _capital(say(move_words(view, target), names, seat)) if target else ""
         cols.append(_vault(i + 1, vault, target, offers.locks.get(i) if s == me else None,
