@@ -3,8 +3,8 @@ and no WebRTC at all, so no data channel) play games to their end by nothing but
 in the other's address bar; and every hostile link is refused in one sentence.
 
 The games go on from a record made in CPython some moves before their end (whole games by links are played in
-tests/test_links.py and tests/test_link_tables.py): the browser shows what only it can, the sealing and opening of
-the links, the clicks and what each device draws.
+tests/test_links.py and tests/test_link_tables.py, and whole in the browser by tests/bench/links_browser.py): the
+browser shows what only it can, the sealing and opening of the links, the clicks and what each device draws.
 """
 
 from __future__ import annotations
