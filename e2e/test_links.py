@@ -183,7 +183,8 @@ def test_three_player_carbondale_with_a_computer_seat_by_links(devices: Any) -> 
 
 
 def test_a_link_for_another_seat_is_refused(devices: Any) -> None:
-    """Three devices in one game: a guest opening the link or the invitation of another seat is refused."""
+    """Three devices in one game: a guest opening the link or the invitation of another seat is refused, and so is
+    a link of another game it has not joined."""
     host_device, bea_device = devices("host"), devices("Bea")
     host = start_by_links(host_device, {"game": "carbondale", "players": 3, "seed": 2, "delay": 0,
                                         "remote": [1, 2], "names": ["Hal", "Bea", "Cy"]})
@@ -195,6 +196,13 @@ def test_a_link_for_another_seat_is_refused(devices: Any) -> None:
     refused(bea, "This device plays another seat of this game: this link is for another player.")
     open_link(bea, cys.split("&key=")[0])
     refused(bea, "This device plays another seat of this game: this link is for another player.")
+    # the host starts another game; its link for Bea's seat, without the invitation's key, shows her nothing
+    host.evaluate("settings => window.cardTableLinks.start(settings)",
+                  {"game": "silver-bars", "players": 2, "seed": 4, "delay": 0, "remote": [1], "names": ["Hal", "Bea"]})
+    other = invitation(host, 1)
+    assert other.split("#turn=")[1].split(".")[0] != cys.split("#turn=")[1].split(".")[0], "another game's table"
+    open_link(bea, other.split("&key=")[0])
+    refused(bea, "This link is for a game this device has not joined: open the invitation you were sent first.")
 
 
 def test_the_lobby_lists_the_games_at_your_own_pace_and_opens_them_again(devices: Any) -> None:

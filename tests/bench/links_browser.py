@@ -4,13 +4,13 @@
 
 Browser contexts of one Chromium with no WebRTC at all (each a device with its own storage, so no data channel)
 play whole games from the deal to the end by nothing but links, every move chosen by a random human's clicks: 100
-Silver Bars for two (the host and a guest) and Carbondale for three (the host, a guest and a computer seat, which
-plays on the host's page between the human turns). Each guest opens its turn link in its tab, plays its whole turn
-and gives back its reply link, which the host's tab opens. At the end each guest opens its last link and sees how
-the game ended, and a device holding no key opens every link of the game with a wrong key: each is refused and no
-card's name shows on its page. Prints, per game: the moves, the links, the longest link, the wall time and what
-failed (nothing, when it passes); exits non-zero on any failure. The default test run plays the ends of such games
-(``e2e/test_links.py``); this plays them whole.
+Silver Bars for two (the host and a guest), and Carbondale for three: the host, a guest and a computer seat (which
+plays on the host's page between the human turns), and the host and two guests. Each guest opens its turn link in
+its tab, plays its whole turn and gives back its reply link, which the host's tab opens. At the end each guest opens
+its last link and sees how the game ended, and a device holding no key opens every link of the game with a wrong
+key: each is refused and no card's name shows on its page. Prints, per game: the moves, the links, the longest
+link, the wall time and what failed (nothing, when it passes); exits non-zero on any failure. The default test run
+plays the ends of such games (``e2e/test_links.py``); this plays them whole.
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ class Table:
 TABLES = (
     Table("100 Silver Bars, 2 devices", "silver-bars", 2, (), (1,)),
     Table("Carbondale, 2 devices and a computer", "carbondale", 3, (2,), (1,)),
+    Table("Carbondale, 3 devices", "carbondale", 3, (), (1, 2)),
 )
 NAMES = ["Hal", "Bea", "Cy", "Di"]
 
@@ -150,9 +151,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=2, help="whole games of each table")
     parser.add_argument("--seed", type=int, default=1, help="the first game's deal")
-    parser.add_argument("--table", choices=[t.game for t in TABLES], help="only this game's table")
+    parser.add_argument("--table", type=int, choices=range(1, len(TABLES) + 1),
+                        help="only this table: " + ", ".join(f"{n} {t.label}" for n, t in enumerate(TABLES, 1)))
     args = parser.parse_args()
-    tables = tuple(t for t in TABLES if args.table in (None, t.game))
+    tables = TABLES if args.table is None else (TABLES[args.table - 1],)
     failures = run(tables, args.games, args.seed)
     print(f"{failures} of {len(tables) * args.games} games failed")
     return 1 if failures else 0
