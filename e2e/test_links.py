@@ -27,14 +27,20 @@ CARD = re.compile(r"\b(10|[A2-9JQK])[♣♢♡♠]|\bJk\b")
 NO_DATA_CHANNEL = "delete window.RTCPeerConnection;"
 
 
+def unconnected_device(browser: Browser, base_url: str, name: str, size: tuple[int, int] = (1366, 900)) -> Device:
+    """A new device (its own browser context) with no WebRTC at all: it can play by links only."""
+    device = Device(browser, base_url, name, size)
+    device.context.add_init_script(NO_DATA_CHANNEL)
+    return device
+
+
 @pytest.fixture
 def devices(browser: Browser, base_url: str) -> Iterator[Callable[..., Device]]:
     """Each call a new device (its own browser context), with no WebRTC at all; each checked for errors at the end."""
     made: list[Device] = []
 
     def make(name: str, size: tuple[int, int] = (1366, 900)) -> Device:
-        made.append(Device(browser, base_url, name, size))
-        made[-1].context.add_init_script(NO_DATA_CHANNEL)
+        made.append(unconnected_device(browser, base_url, name, size))
         return made[-1]
 
     yield make

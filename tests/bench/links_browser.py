@@ -34,12 +34,12 @@ import devserver  # noqa: E402
 from e2e.conftest import SUB_PATH, TEST_CHROMIUM, TEST_FLAGS  # noqa: E402
 from e2e.test_links import (  # noqa: E402
     CARD,
-    NO_DATA_CHANNEL,
     invitation,
     last_links,
     open_link,
     play_by_links,
     start_by_links,
+    unconnected_device,
 )
 from e2e.test_remote import Device  # noqa: E402
 
@@ -74,15 +74,9 @@ class Played:
     problems: list[str]
 
 
-def device(browser: Browser, base_url: str, name: str, size: tuple[int, int] = (1366, 900)) -> Device:
-    made = Device(browser, base_url, name, size)
-    made.context.add_init_script(NO_DATA_CHANNEL)
-    return made
-
-
 def play_whole(browser: Browser, base_url: str, table: Table, seed: int) -> Played:
     """One whole game of ``table`` by links, dealt by ``seed``, and the wrong-key check of its links."""
-    devices = [device(browser, base_url, "host")]
+    devices = [unconnected_device(browser, base_url, "host")]
     problems: list[str] = []
     links: list[str] = []
     started = time.perf_counter()
@@ -92,7 +86,7 @@ def play_whole(browser: Browser, base_url: str, table: Table, seed: int) -> Play
         host = start_by_links(devices[0], settings)
         guests = {}
         for seat in table.guests:
-            devices.append(device(browser, base_url, NAMES[seat], (390, 844)))
+            devices.append(unconnected_device(browser, base_url, NAMES[seat], (390, 844)))
             guests[seat] = devices[-1].page
             links.append(invitation(host, seat))
             open_link(guests[seat], links[-1])
@@ -101,7 +95,7 @@ def play_whole(browser: Browser, base_url: str, table: Table, seed: int) -> Play
         moves = int(host.evaluate("document.documentElement.dataset.moves"))
         seconds = time.perf_counter() - started
         problems += [f"a link of {len(link)} characters" for link in links if len(link) >= LINK_LIMIT]
-        problems += wrong_key_shows_nothing(device(browser, base_url, "outsider"), links, devices)
+        problems += wrong_key_shows_nothing(unconnected_device(browser, base_url, "outsider"), links, devices)
     finally:
         problems += [p for made in devices for p in made.problems()]
         for made in devices:

@@ -144,14 +144,17 @@ def last_move_words(view: Mapping[str, Any], seat: int) -> str:
     return f"last move of {view['names'][seat]}"
 
 
-def last_label(view: Mapping[str, Any], seat: int) -> str:
-    """The small label on a mark of a seat's latest turn (the mark is an outline too: not colour alone):
-    "last move: Computer 2" (a computer's level left out to keep it short) or "your last move"."""
+def last_label_words(view: Mapping[str, Any], seat: int) -> str:
+    """The words of the small label on a mark of a seat's latest turn: "last move: Computer 2" (a computer's level
+    left out to keep it short) or "your last move"."""
     if seat == view.get("you"):
-        words = "your last move"
-    else:
-        words = "last move: " + str(view["names"][seat]).split(" (")[0]
-    return f'<span class="last-label seat-{seat}">{esc(words)}</span>'
+        return "your last move"
+    return "last move: " + str(view["names"][seat]).split(" (")[0]
+
+
+def last_label(view: Mapping[str, Any], seat: int) -> str:
+    """The small label on a mark of a seat's latest turn (the mark is an outline too: not colour alone)."""
+    return f'<span class="last-label seat-{seat}">{esc(last_label_words(view, seat))}</span>'
 
 
 def legend(entries: Iterable[tuple[str, str]]) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 from pyengine.games.silver_bars import words as game_words
 from pyengine.words import say
 
-from ..html import button, card, card_back, esc, last_move_words, legend, tried
+from ..html import button, card, card_back, esc, last_label_words, last_move_words, legend, tried
 from ..selection import Selection
 
 CARD_MOVES = ("play", "miner", "rubble", "shovel", "lo-thief", "hi-thief", "strike", "discard")
@@ -75,7 +75,7 @@ def _mark_label(view: dict[str, Any], who: int) -> str:
     """The label under a vault or the discard pile changed by a seat's latest turn: "last move: Computer 2" or
     "your last move"; on a phone only the name ("Computer 2", "you") is shown, on one line, beside the seat's
     outline (a narrow vault, and a pile that may sit at either edge of the board)."""
-    words = "your last move" if who == view.get("you") else "last move: " + str(view["names"][who]).split(" (")[0]
+    words = last_label_words(view, who)
     short = "you" if who == view.get("you") else words.removeprefix("last move: ")
     return (f'<span class="last-label seat-{who}"><span class="sb-long">{esc(words)}</span>'
             f'<span class="sb-short">{esc(short)}</span></span>')
