@@ -203,6 +203,7 @@ def test_a_returning_player_starts_from_the_snapshot(
         assert start < min(read, compiled) and max(read, compiled) <= restored <= loaded <= ready
         fetched = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
         assert not [name for name in fetched if "/pictures/" in name], "a table's page loads no lobby picture"
+        assert page.locator("iframe").count() == 0, "nor makes a frame for one (each is a page of its own)"
         page.goto(EMBED)
         page.wait_for_function("performance.getEntriesByName('embed-ready').length > 0", timeout=120_000)
         assert page.evaluate("document.documentElement.dataset.python") == "snapshot"

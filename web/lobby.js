@@ -114,13 +114,8 @@ export function buildGameCards(list, games, act) {
     const picture = document.createElement("div");
     picture.className = "game-picture";
     picture.setAttribute("aria-hidden", "true");
-    const frame = document.createElement("iframe");
-    frame.dataset.src = `web/pictures/${game.id}.html`; // loaded once its card is on screen (showPictures)
-    frame.title = `A table of ${game.title}`;
-    frame.tabIndex = -1;
-    frame.loading = "lazy";
-    frame.inert = true;
-    picture.append(frame);
+    picture.dataset.src = `web/pictures/${game.id}.html`; // its frame made once the card nears the screen
+    picture.dataset.title = `A table of ${game.title}`;
     const text = document.createElement("div");
     text.className = "game-text";
     const title = document.createElement("h2");
@@ -176,9 +171,15 @@ function showPictures(list) {
   const observer = new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
-      const frame = entry.target.querySelector("iframe");
-      frame.src = frame.dataset.src;
-      observer.unobserve(entry.target);
+      const box = entry.target;
+      const frame = document.createElement("iframe");
+      frame.title = box.dataset.title;
+      frame.tabIndex = -1;
+      frame.inert = true;
+      frame.src = box.dataset.src;
+      box.append(frame);
+      fitPicture(box, box.getBoundingClientRect().width);
+      observer.unobserve(box);
     }
   }, { rootMargin: "200px" });
   for (const box of list.querySelectorAll(".game-picture")) observer.observe(box);
@@ -187,10 +188,12 @@ function showPictures(list) {
 // The picture pages are laid out at their frame's width (the stylesheet's) and scaled down to their box.
 function fitPictures(list) {
   const observer = new ResizeObserver((entries) => {
-    for (const entry of entries) {
-      const frame = entry.target.querySelector("iframe");
-      if (frame.offsetWidth) entry.target.style.setProperty("--picture-scale", String(entry.contentRect.width / frame.offsetWidth));
-    }
+    for (const entry of entries) fitPicture(entry.target, entry.contentRect.width);
   });
   for (const box of list.querySelectorAll(".game-picture")) observer.observe(box);
+}
+
+function fitPicture(box, width) {
+  const frame = box.querySelector("iframe");
+  if (frame?.offsetWidth) box.style.setProperty("--picture-scale", String(width / frame.offsetWidth));
 }

@@ -127,19 +127,31 @@ async function mismatch(facts, wheel, zip) {
 }
 
 // Pyodide's memory image from the rest of the file: a map of its pages (a bit each: stored or all zeros), padded to
-// 16 bytes, then the stored pages (build.py: sparse_image). Nearly half of the image is zeros, never stored.
+// 16 bytes, then the stored pages (build.py: sparse_image). Nearly half of the image is zeros, never stored. Each run
+// of stored pages is read straight into its place in the image.
 async function image(stream, { size, page, stored }) {
-  const body = await stream.take(stored);
-  if (body.length !== stored) throw new Error("the snapshot is cut short");
   const pages = Math.ceil(size / page);
+  const mapLength = Math.ceil(Math.ceil(pages / 8) / 16) * 16;
+  const map = await stream.take(mapLength);
+  if (map.length !== mapLength) throw new Error("the snapshot is cut short");
+  const kept = (i) => map[i >> 3] & (1 << (i & 7));
   const out = new Uint8Array(size);
-  let from = Math.ceil(Math.ceil(pages / 8) / 16) * 16;
-  for (let i = 0; i < pages; i++) {
-    if (!(body[i >> 3] & (1 << (i & 7)))) continue;
-    out.set(body.subarray(from, from + Math.min(page, size - i * page)), i * page);
-    from += page;
+  let taken = map.length;
+  for (let first = 0; first < pages; ) {
+    if (!kept(first)) {
+      first++;
+      continue;
+    }
+    let last = first;
+    while (last + 1 < pages && kept(last + 1)) last++;
+    const run = out.subarray(first * page, Math.min((last + 1) * page, size));
+    const whole = (last + 1 - first) * page; // the file holds whole pages, the image's last one perhaps cut
+    if ((await stream.take(run.length, run)).length !== run.length) throw new Error("the snapshot is cut short");
+    if (whole > run.length) await stream.take(whole - run.length);
+    taken += whole;
+    first = last + 1;
   }
-  if (from !== stored) throw new Error("the snapshot's page map does not match its pages");
+  if (taken !== stored) throw new Error("the snapshot's page map does not match its pages");
   performance.mark("python-snapshot-read");
   return out;
 }
