@@ -1,10 +1,10 @@
 // Starting Python, for the table (as PyScript's interpreter module: it exports `loadPyodide` and `version` as
 // Pyodide's own module does), for the embed and for the computer's worker (web/think.js): Pyodide from the site's
-// own copy, the engine wheel and the browser package unpacked into Python's working folder (on sys.path), and, once
-// the build's memory snapshot is in the service worker's cache (from the second visit on), Python restored from
-// that snapshot with every engine already imported instead of started anew (started anew, it takes the modules
-// compiled ahead of time for it: the common ones and the game's, and the site's standard library, whose modules
-// that Python imports as it starts come compiled too). A snapshot made from other archives or another
+// own copy, the browser package unpacked into Python's working folder (on sys.path), and, once the build's memory
+// snapshot is in the service worker's cache (from the second visit on), Python restored from that snapshot with
+// every engine already imported instead of started anew (started anew, it unpacks the engine wheel too and takes the
+// modules compiled ahead of time for it: the common ones and the game's, and the site's standard library, whose
+// modules that Python imports as it starts come compiled too). A snapshot made from other archives or another
 // Pyodide is refused: Python then starts the ordinary way. `document.documentElement.dataset.python` says which
 // way it started (in a page), and so does `startedFrom()`; `data-bytecode` how many compiled archives it took.
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
@@ -282,8 +282,10 @@ async function start(options) {
     py = await startPyodide(options, runtime, null);
   }
   performance.mark("python-restored");
+  // A restored Python has imported every engine module already (pyengine.games.preload(): all but the command
+  // line's), so only the browser package is unpacked then, for the adapters that need the page's DOM.
   const [wheel, zip] = await archives;
-  py.unpackArchive(wheel, "zip", { extractDir: HOME });
+  if (!restored) py.unpackArchive(wheel, "zip", { extractDir: HOME });
   py.unpackArchive(zip, "zip", { extractDir: HOME });
   const unpacked = (await compiled).filter(Boolean);
   for (const archive of unpacked) py.unpackArchive(archive, "zip", { extractDir: HOME });
