@@ -149,8 +149,8 @@ def test_a_level_tuned_for_a_game_plays_only_that_game_so(monkeypatch: pytest.Mo
         "hard": {"exploration": 0.4, "prior": 2.0},
     }
     assert tuning["cardcassonne"] == {
-        "normal": {"iterations": 720, "root_width": 8, "prior": 2.0, "paired": True,
-                   "from_players": {3: {"iterations": 300, "paired": False}, 4: {"exploration": 0.4}}},
+        "normal": {"iterations": 720, "root_width": 8, "prior": 10.0, "paired": True,
+                   "from_players": {3: {"iterations": 300, "paired": False, "prior": 2.0}, 4: {"exploration": 0.4}}},
         "hard": {"root_width": 8, "prior": 2.0, "paired": True, "from_players": {3: {"paired": False}}},
     }
     assert tuning["silver-bars"] == {"normal": {"iterations": 450}}
