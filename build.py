@@ -50,6 +50,8 @@ WORKER = "sw.js"
 """The service worker's source (in the repository's and the site's root folder, so its scope is the whole site)."""
 WORKER_PLACEHOLDER = '"__CARDTABLE_BUILD__"'
 WEB_MANIFEST = "manifest.webmanifest"
+PYODIDE_DIR = "vendor/pyodide/"
+"""Where the site keeps Pyodide (relative to its root)."""
 ICON_SIZES = (192, 512)
 RELEASE_NAME = "card-table"
 MB = 1_000_000
@@ -413,7 +415,7 @@ def vendor_micropip(paths: Paths, stage: Path, stream: Any) -> str:
     ships no other package, and the file's 350 other entries (26 KB compressed) only made every first visit longer.
     Stops when the lock file names another version or micropip needs packages besides it (they would have to be
     vendored too)."""
-    folder = stage / "vendor" / "pyodide"
+    folder = stage / PYODIDE_DIR
     lock_path = folder / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text(encoding="utf-8"))
     entry = lock["packages"].get(MICROPIP.name, {})
@@ -429,7 +431,7 @@ def vendor_micropip(paths: Paths, stage: Path, stream: Any) -> str:
     lock["packages"] = {MICROPIP.name: {**entry, "sha256": MICROPIP.sha256}}
     lock_path.write_text(json.dumps(lock, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     shutil.copyfile(wheel, folder / MICROPIP.file_name)
-    return f"vendor/pyodide/{MICROPIP.file_name}"
+    return f"{PYODIDE_DIR}{MICROPIP.file_name}"
 
 
 def write_python_pages(root: Path, stage: Path, project: dict[str, Any], archives: str) -> list[str]:
@@ -622,6 +624,14 @@ def file_archives(stage: Path) -> str:
     return folder.relative_to(stage).as_posix()
 
 
+def runtime_address(stage: Path) -> str:
+    """Where the pages fetch Python's WebAssembly: its file, with a hash of its bytes as the query. The pages ask the
+    browser's HTTP cache for it first (whose copy the browser keeps compiled), which answers without asking the
+    server, so another build's copy must not match; the service worker precaches it under the same address, so
+    that a first visit's copy is the one it keeps."""
+    return f"{PYODIDE_DIR}pyodide.asm.wasm?v={sha256_file(stage / PYODIDE_DIR / 'pyodide.asm.wasm')[:12]}"
+
+
 def sha256_file(path: Path) -> str:
     """The hex sha256 of a file's bytes."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
@@ -700,7 +710,7 @@ def run_node_step(paths: Paths, stage: Path, args: list[str], *, step: str = "")
     """``node snapshot.mjs [--bytecode | --stdlib] PYODIDE_DIR ARGS`` with the output's Pyodide (``step`` names
     the flag; none makes the snapshot), or a ``BuildError`` with the tail of its output."""
     node, tool = node_tool(paths)
-    command = [node, str(tool), *([f"--{step}"] if step else []), str(stage / "vendor" / "pyodide"), *args]
+    command = [node, str(tool), *([f"--{step}"] if step else []), str(stage / PYODIDE_DIR), *args]
     proc = subprocess.run(command, capture_output=True, text=True, check=False)
     if proc.returncode != 0:
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])[-3000:]
@@ -923,7 +933,8 @@ def write_manifest(
         "bytecode": {group: f"{archives}/{name}" for group, name in bytecode.items()},
         "stdlib": f"{archives}/{STDLIB_NAME}" if stdlib.is_file() else None,
         "stdlib_sha256": sha256_file(stdlib) if stdlib.is_file() else None,
-        "pyodide": "vendor/pyodide/",
+        "pyodide": PYODIDE_DIR,
+        "runtime": runtime_address(stage),
         "pyscript": "vendor/pyscript/core.js",
         "vendor": {pin.name: pin.version for pin, _, _ in VENDORED} | {MICROPIP.name: MICROPIP.version},
         "python_pages": list(python_pages),
@@ -960,9 +971,9 @@ def check_output(stage: Path) -> None:
 def startup_files(stage: Path, manifest: dict[str, Any]) -> list[str]:
     """Files the page downloads at start: Pyodide, wheel, zip, page, web/ (PyScript is only for the Python pages)."""
     files: dict[str, int] = manifest["files"]
-    wanted = {name for name in files if name.startswith("vendor/pyodide/")} - set(manifest.get("python_pages", []))
+    wanted = {name for name in files if name.startswith(PYODIDE_DIR)} - set(manifest.get("python_pages", []))
     if manifest.get("stdlib"):  # the site's standard library instead of Pyodide's
-        wanted = (wanted - {f"vendor/pyodide/{STDLIB_NAME}"}) | {manifest["stdlib"]}
+        wanted = (wanted - {f"{PYODIDE_DIR}{STDLIB_NAME}"}) | {manifest["stdlib"]}
     wanted |= {manifest["engine_wheel"], manifest["web_zip"], "index.html"}
     wanted |= {name for name in files if name.startswith("vendor/idiomorph/")}
     wanted |= {name for name in files if name.startswith("web/") and not name.startswith("web/rules/")}
@@ -1092,8 +1103,10 @@ def write_worker(
     for name in (WORKER, WEB_MANIFEST):
         digest.update(b"\0" + (stage / name).read_bytes())
     key = digest.hexdigest()[:12]
-    unused = ({f"vendor/pyodide/{STDLIB_NAME}"} if own_stdlib else set()) | set(left_out)
+    unused = ({f"{PYODIDE_DIR}{STDLIB_NAME}"} if own_stdlib else set()) | set(left_out)
+    runtime = runtime_address(stage)
     precache = sorted({name for name in files if name != WORKER and name not in unused} | {"build.json"})
+    precache = [runtime if name == runtime.split("?")[0] else name for name in precache]
     data = json.dumps({"cache_key": key, "files": precache}, indent=1)
     source = (stage / WORKER).read_text(encoding="utf-8")
     (stage / WORKER).write_text(source.replace(WORKER_PLACEHOLDER, data), encoding="utf-8")

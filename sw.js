@@ -36,6 +36,9 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
+  // A page asking only for the HTTP cache's copy (Python's WebAssembly, whose compiled code the browser keeps beside
+  // it) gets it from there or an error, and then asks again.
+  if (request.cache === "only-if-cached") return;
   event.respondWith(
     (async () => {
       let path = url.pathname.slice(SCOPE.pathname.length);

@@ -118,7 +118,7 @@ def compiled_pyodide(context: BrowserContext, base_url: str) -> Page:
     page.goto(base_url + "build.json")
     page.evaluate("""async () => {
       const build = await (await fetch("build.json")).json();
-      globalThis.compiled = await WebAssembly.compileStreaming(fetch(`${build.pyodide}pyodide.asm.wasm`));
+      globalThis.compiled = await WebAssembly.compileStreaming(fetch(build.runtime));
     }""")
     return page
 

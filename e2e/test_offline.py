@@ -52,6 +52,13 @@ def wait_for_worker(page: Page) -> str:
     return names[0]
 
 
+RUNTIME_DELIVERIES = """async () => {
+  const build = await (await fetch("build.json")).json();
+  return performance.getEntriesByName(new URL(build.runtime, document.baseURI).href).map((e) => e.deliveryType);
+}"""
+"""How the page's requests for Python's WebAssembly were answered ("cache": the browser's HTTP cache)."""
+
+
 def key_in_page(page: Page) -> str:
     return str(page.evaluate("async () => (await (await fetch('build.json')).json()).cache_key"))
 
@@ -75,6 +82,9 @@ def test_installable_and_plays_offline(
             assert wait_for_worker(page) == f"cardtable:{SUB_PATH}:{key}"
             page.reload()  # now the worker controls the page
             assert page.evaluate("!!navigator.serviceWorker.controller")
+            # Python's WebAssembly from the HTTP cache (whose compiled copy the browser keeps), in one request
+            wait_settled(page)
+            assert page.evaluate(RUNTIME_DELIVERIES) == ["cache"]
             session = context.new_cdp_session(page)
             errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
             assert errors == [], errors
@@ -85,6 +95,7 @@ def test_installable_and_plays_offline(
             page.goto(GAME)
             wait_settled(page)
             expect(page.locator("#table-title")).to_have_text("100 Silver Bars")
+            assert page.evaluate(RUNTIME_DELIVERIES) == ["cache"]  # offline too
             rnd = random.Random(3)
             for _ in range(4):
                 assert wait_settled(page) == "ready"
@@ -153,6 +164,9 @@ def test_a_new_build_replaces_the_cache_after_reload(
     with devserver.serving(site, SUB_PATH, port=port) as base_url:
         context = new_context(browser, base_url)
         page, watch = open_page(context, base_url)
+        # A private window's HTTP cache, kept in memory, does not keep Python's WebAssembly: the page's request for
+        # that copy fails (the browser logs it), and the page takes the service worker's.
+        watch.expected.append("net::ERR_CACHE_MISS")
         page.goto("index.html")
         wait_for_worker(page)
         wait_settled(page)

@@ -16,7 +16,17 @@ from e2e.play import play_move
 def test_lobby_appears_before_python_is_ready(page: Page) -> None:
     """Hold back the Python runtime: the lobby is usable while the page is still loading."""
     held: list[Route] = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # answered once the lobby was used
+    released: list[bool] = []
+
+    def hold(route: Route) -> None:
+        """Python's WebAssembly, answered once the lobby was used (the page may ask twice: its HTTP cache, then
+        the file)."""
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/pyodide.asm.wasm*", hold)
     page.goto("index.html", wait_until="domcontentloaded")
     expect(page.locator("#lobby")).to_be_visible()
     assert page.evaluate("document.documentElement.dataset.state") == "loading"
@@ -31,6 +41,7 @@ def test_lobby_appears_before_python_is_ready(page: Page) -> None:
             break
         page.wait_for_timeout(100)
     assert held, "the page did not ask for the Python runtime"
+    released.append(True)
     for route in held:
         route.continue_()
     wait_settled(page)
@@ -185,7 +196,7 @@ HOSTILE = {
 }
 
 
-@pytest.mark.parametrize("refused", ["**/*.whl", "**/pyodide.asm.wasm"])
+@pytest.mark.parametrize("refused", ["**/*.whl", "**/pyodide.asm.wasm*"])
 def test_python_that_cannot_start_is_said_and_not_waited_for(page: Page, refused: str) -> None:
     """The engine's wheel or Python's WebAssembly not fetched (a first visit that lost the network): the lobby says
     Python could not start, and Start says to reload rather than waiting for ever."""

@@ -866,10 +866,12 @@ def test_manifest_icons_and_worker(site: Site) -> None:
     assert data["cache_key"] == build["cache_key"]
     # every file but Pyodide's own standard library: the pages start on the site's
     unused = {"sw.js", "vendor/pyodide/python_stdlib.zip", *build["python_pages"]}
-    assert set(data["files"]) == (set(build["files"]) - unused) | {"build.json"}
-    assert {"index.html", "vendor/pyodide/pyodide.asm.wasm", build["engine_wheel"], build["web_zip"]} <= set(
-        data["files"]
-    )
+    # Python's WebAssembly under the address the pages fetch it by: its bytes' hash as the query
+    wasm = "vendor/pyodide/pyodide.asm.wasm"
+    digest = hashlib.sha256((site.out / wasm).read_bytes()).hexdigest()[:12]
+    assert build["runtime"] == f"{wasm}?v={digest}"
+    assert set(data["files"]) == (set(build["files"]) - unused - {wasm}) | {"build.json", build["runtime"]}
+    assert {"index.html", build["runtime"], build["engine_wheel"], build["web_zip"]} <= set(data["files"])
     assert any(name.startswith("web/rules/") for name in data["files"])
 
 

@@ -13,18 +13,23 @@ export { version };
 
 const HOME = "/home/pyodide"; // Python's working folder: where build.py's snapshot step unpacked the archives too
 const settings = {
-  build: null, snapshot: "cached", base: globalThis.document?.baseURI, game: null, way: null, refused: null,
+  build: null, snapshot: "cached", base: globalThis.document?.baseURI, game: null, httpCache: undefined, way: null,
+  refused: null,
 };
 
 // The build's manifest (build.json); when to use the snapshot: "cached" (when the service worker's cache holds it:
 // the default), "always" (fetch it if need be) or "never"; the site's address (a worker has no document); the game
-// the address asks for, if any (an ordinary start then takes that game's compiled modules too).
-export function configure(build, snapshot = "cached", base = settings.base, game = null) {
+// the address asks for, if any (an ordinary start then takes that game's compiled modules too); whether to take
+// Python's WebAssembly from the browser's HTTP cache (undefined: as `fetchRuntime` decides for a page).
+export function configure(build, snapshot = "cached", base = settings.base, game = null, httpCache = undefined) {
   settings.build = build;
   settings.snapshot = snapshot;
   settings.base = base;
   settings.game = game;
+  settings.httpCache = httpCache;
 }
+
+const MISSED = "cardtable:runtime-missed"; // the tab's HTTP cache did not hold this address of the runtime
 
 // "snapshot" or "ordinary" once Python has started, and why a snapshot was refused (or null).
 export function startedFrom() {
@@ -185,13 +190,37 @@ function refuse(reason) {
 // snapshot is read. A failed fetch fails the start (Pyodide itself only warns, and its start never ends).
 function compileRuntime() {
   const url = at(settings.build.pyodide) + "pyodide.asm.wasm";
-  const module = fetch(url)
+  const module = fetchRuntime(at(settings.build.runtime))
     .then((response) => {
       if (!response.ok) throw new Error(`Python's runtime could not be fetched (${response.status})`);
       return WebAssembly.compileStreaming(response);
     }, (error) => { throw new Error(`Python's runtime could not be fetched: ${error}`); });
   module.then(() => performance.mark("python-wasm-compiled"), () => {}); // a failure is the start's (startPyodide)
   return { url, module };
+}
+
+// Python's WebAssembly from the browser's HTTP cache when it holds it (the service worker lets such a request through
+// to that cache), else as any file (the service worker's copy after a first visit). The browser keeps the compiled
+// code beside its HTTP cache's copy from the first visit on, but beside the service worker's copy only once a start
+// in a new browser compiled it from there, so a first return would compile it. Its address holds a hash of its bytes
+// (build.json's `runtime`): the HTTP cache answers without asking the server, so another build's copy must not match.
+// A page no service worker controls yet (a first visit) fetches it at once, and so does a tab whose HTTP cache did
+// not hold it (a private window keeps that cache in memory, too small for it). The computer's worker takes the copy
+// the page took (`httpCache` in `configure`): the browser drops the compiled code kept for an address when a copy of
+// another date is fetched from it.
+async function fetchRuntime(url) {
+  const root = globalThis.document?.documentElement;
+  const missed = () => { try { return sessionStorage.getItem(MISSED) === url; } catch { return false; } };
+  const ask = settings.httpCache ?? (Boolean(globalThis.navigator?.serviceWorker?.controller) && !missed());
+  if (root) root.dataset.runtime = ask ? "http-cache" : "file";
+  if (!ask) return fetch(url);
+  const cached = await fetch(url, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
+  if (cached?.ok) return cached;
+  if (root) {
+    root.dataset.runtime = "file";
+    try { sessionStorage.setItem(MISSED, url); } catch { /* a browser that keeps nothing asks each time */ }
+  }
+  return fetch(url);
 }
 
 // While Pyodide starts, its own fetch of the WebAssembly gets an empty stand-in, and its instantiation the module

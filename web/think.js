@@ -10,7 +10,9 @@ async function start() {
   const build = await (await fetch(at("build.json"), { cache: "no-cache" })).json();
   // Python as the page starts it (web/python.js): from the build's memory snapshot once the service worker holds it.
   const python = await import(at("web/python.js"));
-  python.configure(build, "cached", root.href);
+  // Python's WebAssembly from where the page took it (web/thinking.js says so in this script's address)
+  const httpCache = new URL(self.location.href).searchParams.get("runtime") === "http-cache";
+  python.configure(build, "cached", root.href, null, httpCache);
   const py = await python.loadPyodide();
   started = python.startedFrom().way;
   return py.runPython("from pyengine.thinker import Thinker\nThinker()");

@@ -24,7 +24,10 @@ function warm() {
   }
   status = "starting";
   try {
-    worker = new Worker(new URL("think.js", import.meta.url), { type: "module" });
+    // the worker takes Python's WebAssembly from where the page took it (web/python.js: fetchRuntime)
+    const script = new URL("think.js", import.meta.url);
+    script.searchParams.set("runtime", document.documentElement.dataset.runtime || "file");
+    worker = new Worker(script, { type: "module" });
   } catch (error) {
     fail(error);
     return;
