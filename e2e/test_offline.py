@@ -85,6 +85,11 @@ def test_installable_and_plays_offline(
             # Python's WebAssembly from the HTTP cache (whose compiled copy the browser keeps), in one request
             wait_settled(page)
             assert page.evaluate(RUNTIME_DELIVERIES) == ["cache"]
+            # and the computer's worker takes the same copy (another would make the browser drop the compiled code)
+            page.goto(GAME.replace("level=easy", "level=normal"))
+            page.wait_for_function("window.cardTableThinker.status() === 'ready'")
+            taken = "[document.documentElement.dataset.runtime, window.cardTableThinker.runtime()]"
+            assert page.evaluate(taken) == ["http-cache", "http-cache"]
             session = context.new_cdp_session(page)
             errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
             assert errors == [], errors

@@ -49,7 +49,7 @@ def test_a_normal_computer_thinks_in_its_worker_and_the_headline_says_so(page: P
 
 def test_the_page_thinks_when_the_worker_cannot_start(page: Page) -> None:
     page.route(
-        "**/web/think.js*",
+        "**/web/think.js",
         lambda route: route.fulfill(
             body="postMessage({type: 'failed', error: 'no worker here'});", content_type="text/javascript"
         ),

@@ -14,7 +14,7 @@ export { version };
 const HOME = "/home/pyodide"; // Python's working folder: where build.py's snapshot step unpacked the archives too
 const settings = {
   build: null, snapshot: "cached", base: globalThis.document?.baseURI, game: null, httpCache: undefined, way: null,
-  refused: null,
+  refused: null, runtime: null,
 };
 
 // The build's manifest (build.json); when to use the snapshot: "cached" (when the service worker's cache holds it:
@@ -31,9 +31,10 @@ export function configure(build, snapshot = "cached", base = settings.base, game
 
 const MISSED = "cardtable:runtime-missed"; // the tab's HTTP cache did not hold this address of the runtime
 
-// "snapshot" or "ordinary" once Python has started, and why a snapshot was refused (or null).
+// "snapshot" or "ordinary" once Python has started, why a snapshot was refused (or null), and where its WebAssembly
+// came from: "http-cache" or "file" (see fetchRuntime).
 export function startedFrom() {
-  return { way: settings.way, refused: settings.refused };
+  return { way: settings.way, refused: settings.refused, runtime: settings.runtime };
 }
 
 const at = (path) => new URL(path, settings.base).href;
@@ -209,17 +210,15 @@ function compileRuntime() {
 // the page took (`httpCache` in `configure`): the browser drops the compiled code kept for an address when a copy of
 // another date is fetched from it.
 async function fetchRuntime(url) {
-  const root = globalThis.document?.documentElement;
+  const root = globalThis.document?.documentElement || { dataset: {} };
   const missed = () => { try { return sessionStorage.getItem(MISSED) === url; } catch { return false; } };
   const ask = settings.httpCache ?? (Boolean(globalThis.navigator?.serviceWorker?.controller) && !missed());
-  if (root) root.dataset.runtime = ask ? "http-cache" : "file";
+  root.dataset.runtime = settings.runtime = ask ? "http-cache" : "file";
   if (!ask) return fetch(url);
   const cached = await fetch(url, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
   if (cached?.ok) return cached;
-  if (root) {
-    root.dataset.runtime = "file";
-    try { sessionStorage.setItem(MISSED, url); } catch { /* a browser that keeps nothing asks each time */ }
-  }
+  root.dataset.runtime = settings.runtime = "file";
+  try { sessionStorage.setItem(MISSED, url); } catch { /* a worker, or a browser that keeps nothing: asks each time */ }
   return fetch(url);
 }
 

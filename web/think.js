@@ -10,19 +10,19 @@ async function start() {
   const build = await (await fetch(at("build.json"), { cache: "no-cache" })).json();
   // Python as the page starts it (web/python.js): from the build's memory snapshot once the service worker holds it.
   const python = await import(at("web/python.js"));
-  // Python's WebAssembly from where the page took it (web/thinking.js says so in this script's address)
-  const httpCache = new URL(self.location.href).searchParams.get("runtime") === "http-cache";
+  // Python's WebAssembly from where the page took it (web/thinking.js says so in the worker's name)
+  const httpCache = self.name === "runtime:http-cache";
   python.configure(build, "cached", root.href, null, httpCache);
   const py = await python.loadPyodide();
-  started = python.startedFrom().way;
+  started = python.startedFrom();
   return py.runPython("from pyengine.thinker import Thinker\nThinker()");
 }
 
-let started = null; // how Python started: "snapshot" or "ordinary"
+let started = null; // how Python started (web/python.js: startedFrom)
 
 const thinker = start();
 thinker.then(
-  () => postMessage({ type: "ready", python: started }),
+  () => postMessage({ type: "ready", python: started.way, runtime: started.runtime }),
   (error) => postMessage({ type: "failed", error: String(error).slice(0, 300) }),
 );
 

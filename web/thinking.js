@@ -5,6 +5,7 @@
 let worker = null;
 let status = "off"; // off, starting, ready or failed
 let python = null; // how the worker's Python started: "snapshot" or "ordinary"
+let runtime = null; // where its WebAssembly came from: "http-cache" or "file"
 let next = 1;
 const waiting = new Map();
 
@@ -24,10 +25,10 @@ function warm() {
   }
   status = "starting";
   try {
-    // the worker takes Python's WebAssembly from where the page took it (web/python.js: fetchRuntime)
-    const script = new URL("think.js", import.meta.url);
-    script.searchParams.set("runtime", document.documentElement.dataset.runtime || "file");
-    worker = new Worker(script, { type: "module" });
+    // the worker takes Python's WebAssembly from where the page took it (web/python.js: fetchRuntime), told by its
+    // name: a worker's address is its script's as the service worker answered it, without the query
+    const name = `runtime:${document.documentElement.dataset.runtime || "file"}`;
+    worker = new Worker(new URL("think.js", import.meta.url), { type: "module", name });
   } catch (error) {
     fail(error);
     return;
@@ -37,6 +38,7 @@ function warm() {
     if (data.type === "ready") {
       status = "ready";
       python = data.python || null;
+      runtime = data.runtime || null;
     }
     else if (data.type === "failed") fail(data.error);
     else if (waiting.has(data.id)) {
@@ -59,4 +61,4 @@ function think(request) {
   });
 }
 
-window.cardTableThinker = { warm, think, status: () => status, python: () => python };
+window.cardTableThinker = { warm, think, status: () => status, python: () => python, runtime: () => runtime };
