@@ -13,7 +13,13 @@ self.addEventListener("install", (event) => {
       const cache = await caches.open(CACHE);
       // Checked with the server ("no-cache"): the HTTP cache may still hold the previous build's files under the same
       // names, but what the page has just fetched is not downloaded a second time (the server answers "not modified").
-      await cache.addAll(BUILD.files.map((name) => new Request(new URL(name, SCOPE), { cache: "no-cache" })));
+      // An address whose query names its content (`?v=` and a hash of its bytes: Python's WebAssembly) is taken from
+      // the HTTP cache as it is: checking it again would renew that copy's date, and the browser would drop the
+      // compiled code it keeps beside it.
+      const named = (name) => new URL(name, SCOPE).searchParams.has("v");
+      await cache.addAll(BUILD.files.map((name) => new Request(new URL(name, SCOPE), {
+        cache: named(name) ? "force-cache" : "no-cache",
+      })));
     })(),
   );
 });

@@ -193,6 +193,9 @@ class Visit:
     way: str
     from_code_cache: bool
     compiled_lazily: int
+    runtime: str = ""
+    """Where the page took Python's WebAssembly: ``http-cache`` or ``file`` (``data-runtime``; none for bare
+    Pyodide)."""
 
 
 def visit(context: BrowserContext, page: Page, url: str, mark: str) -> Visit:
@@ -212,12 +215,13 @@ def visit(context: BrowserContext, page: Page, url: str, mark: str) -> Visit:
         names,
     )
     way = str(page.evaluate("document.documentElement.dataset.python || ''"))
+    runtime = str(page.evaluate("document.documentElement.dataset.runtime || ''"))
     cdp.send("Tracing.end")
     while not done:
         page.wait_for_timeout(50)
     cdp.detach()
     counts = Counter(str(e.get("name")) for e in events)
-    return Visit(seconds, phases, way, counts["wasm.Deserialize"] > 0, counts["wasm.CompileLazy"])
+    return Visit(seconds, phases, way, counts["wasm.Deserialize"] > 0, counts["wasm.CompileLazy"], runtime)
 
 
 SETTLE_MS = 2500
@@ -321,6 +325,8 @@ def print_startup(results: dict[str, Startup], bare: Startup, runs: int) -> None
     print("WebAssembly are read at once, so either may come first; 'WebAssembly compiled' means compiled or taken from")
     print("the browser's code cache. 'code cache' counts the runs whose start took Python's WebAssembly from there")
     print("(from the trace), 'lazy' is the median number of its functions compiled only when first called.")
+    print("'WebAssembly from' says, run by run, where the page took it: the browser's HTTP cache, or as any file")
+    print("(the service worker's copy once it holds the site).")
     for name, result in rows.items():
         for kind in VISITS:
             made = result.visits[kind]
@@ -336,7 +342,9 @@ def print_startup(results: dict[str, Startup], bare: Startup, runs: int) -> None
             cached = sum(v.from_code_cache for v in made)
             lazy = statistics.median(v.compiled_lazily for v in made)
             ways = " ".join(v.way or "-" for v in made)
-            print(f"  {name}, {kind} (Python: {ways}; code cache {cached}/{len(made)}, lazy {lazy:.0f}):")
+            taken = " ".join(v.runtime or "-" for v in made)
+            print(f"  {name}, {kind} (Python: {ways}; WebAssembly from: {taken}; code cache {cached}/{len(made)}, "
+                  f"lazy {lazy:.0f}):")
             print("      " + ", ".join(cells))
 
 
