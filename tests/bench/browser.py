@@ -10,8 +10,9 @@ Start-up is measured as players meet it, each run in a fresh browser profile kep
   snapshot (the same browser process: what it compiled is still in memory);
 - **returning**: the browser closed and started again on the same profile, then the page opened (a player coming
   back another day: only what the browser keeps on disk helps);
-- **returning again**: the same once more (the browser keeps Python's compiled WebAssembly beside the service
-  worker's copy only after a start from that copy, so the first return compiles it and later ones do not);
+- **returning again**: the same once more (a return takes Python's WebAssembly from the browser's HTTP cache, whose
+  compiled code the browser kept from the first visit; a page that took the service worker's copy instead compiles
+  it on its first return, and not on later ones);
 - **returning without the snapshot** (the table only): the same, with the snapshot removed from the service
   worker's cache, so Python starts the ordinary way with every file cached.
 
