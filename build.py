@@ -52,6 +52,8 @@ WORKER_PLACEHOLDER = '"__CARDTABLE_BUILD__"'
 WEB_MANIFEST = "manifest.webmanifest"
 PYODIDE_DIR = "vendor/pyodide/"
 """Where the site keeps Pyodide (relative to its root)."""
+RUNTIME_FILE = f"{PYODIDE_DIR}pyodide.asm.wasm"
+"""Python's WebAssembly (see :func:`runtime_address` for the address the pages fetch it by)."""
 ICON_SIZES = (192, 512)
 RELEASE_NAME = "card-table"
 MB = 1_000_000
@@ -629,7 +631,7 @@ def runtime_address(stage: Path) -> str:
     browser's HTTP cache for it first (whose copy the browser keeps compiled), which answers without asking the
     server, so another build's copy must not match; the service worker precaches it under the same address, so
     that a first visit's copy is the one it keeps."""
-    return f"{PYODIDE_DIR}pyodide.asm.wasm?v={sha256_file(stage / PYODIDE_DIR / 'pyodide.asm.wasm')[:12]}"
+    return f"{RUNTIME_FILE}?v={sha256_file(stage / RUNTIME_FILE)[:12]}"
 
 
 def sha256_file(path: Path) -> str:
@@ -924,6 +926,7 @@ def write_manifest(
     pages fetch, which the service worker does not precache), the cache-busting key and every file's size."""
     files = file_sizes(stage)
     stdlib = stage / archives / STDLIB_NAME
+    runtime = runtime_address(stage)
     manifest: dict[str, Any] = {
         "version": project["version"],
         "engine_wheel": f"{archives}/{wheel_name(project)}",
@@ -934,12 +937,12 @@ def write_manifest(
         "stdlib": f"{archives}/{STDLIB_NAME}" if stdlib.is_file() else None,
         "stdlib_sha256": sha256_file(stdlib) if stdlib.is_file() else None,
         "pyodide": PYODIDE_DIR,
-        "runtime": runtime_address(stage),
+        "runtime": runtime,
         "pyscript": "vendor/pyscript/core.js",
         "vendor": {pin.name: pin.version for pin, _, _ in VENDORED} | {MICROPIP.name: MICROPIP.version},
         "python_pages": list(python_pages),
         "cache_key": write_worker(
-            stage, files, cache_key(stage, files), own_stdlib=stdlib.is_file(), left_out=python_pages
+            stage, files, cache_key(stage, files), runtime, own_stdlib=stdlib.is_file(), left_out=python_pages
         ),
         "files": file_sizes(stage),
     }
@@ -1093,20 +1096,20 @@ def write_app_files(root: Path, stage: Path) -> None:
 
 
 def write_worker(
-    stage: Path, files: Iterable[str], key: str, own_stdlib: bool = False, left_out: Iterable[str] = ()
+    stage: Path, files: Iterable[str], key: str, runtime: str, own_stdlib: bool = False, left_out: Iterable[str] = ()
 ) -> str:
     """Fill in the service worker: the cache key (with the worker's own source and the manifest hashed into it) and
     every file it precaches (the whole site and ``build.json``, less Pyodide's own standard library when the site
     has its own, ``own_stdlib``: no page fetches it then, and less the files only Python pages fetch, ``left_out``:
-    a player's first visit does not download them); returns that key."""
+    a player's first visit does not download them; Python's WebAssembly under the pages' address for it,
+    ``runtime``); returns that key."""
     digest = hashlib.sha256(key.encode())
     for name in (WORKER, WEB_MANIFEST):
         digest.update(b"\0" + (stage / name).read_bytes())
     key = digest.hexdigest()[:12]
     unused = ({f"{PYODIDE_DIR}{STDLIB_NAME}"} if own_stdlib else set()) | set(left_out)
-    runtime = runtime_address(stage)
     precache = sorted({name for name in files if name != WORKER and name not in unused} | {"build.json"})
-    precache = [runtime if name == runtime.split("?")[0] else name for name in precache]
+    precache = [runtime if name == RUNTIME_FILE else name for name in precache]
     data = json.dumps({"cache_key": key, "files": precache}, indent=1)
     source = (stage / WORKER).read_text(encoding="utf-8")
     (stage / WORKER).write_text(source.replace(WORKER_PLACEHOLDER, data), encoding="utf-8")
