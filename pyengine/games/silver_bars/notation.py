@@ -29,9 +29,20 @@ ROLE = {
 
 def token(card: Card) -> str:
     """The rank/role name of a card in action notation (suits do not matter)."""
+    tok = _TOKENS.get(card.order)
+    if tok is None:
+        tok = _TOKENS[card.order] = _token(card)
+    return tok
+
+
+def _token(card: Card) -> str:
     if card.rank == 12:
         return "strike" if card.suit == "♠" else "shovel"
     return RANK_TOKEN[card.rank]
+
+
+_TOKENS: dict[int, str] = {}
+"""Each card's token by its order, once named (the search names the cards in every move it weighs)."""
 
 
 @dataclass(frozen=True, slots=True)

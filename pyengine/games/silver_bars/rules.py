@@ -264,14 +264,13 @@ class SilverBarsRules(Rules):
         lock a vault at once when it cannot grow (a 6 on top) or the round is near its end, and otherwise lock
         rather than add a miner or discard, as a player racing to the fifth lock does (rule 11; playouts that
         hardly locked before the end made the search blind to that race). One move in five is random."""
-        actions = self.legal_actions(core)
+        actions = cast(list[Act], legal(core))
         if len(actions) == 1 or rnd.random() < 0.2:
             return rnd.choice(actions)
         vaults = core.vaults[core.turn]
         late = len(core.draw) < 16 or sum(v.locked for v in core.vaults[1 - core.turn]) >= LOCKS - 2
         best, best_key = actions[0], -1e9
-        for action in actions:
-            act = cast(Act, action)
+        for act in actions:
             move = act.move
             if move == "play":
                 key = 3.0 + SILVER_RANKS_BY_TOKEN.get(act.tok, 0) / 2.0
@@ -286,7 +285,7 @@ class SilverBarsRules(Rules):
                 key = 2.0
             key += rnd.random()
             if key > best_key:
-                best, best_key = action, key
+                best, best_key = act, key
         return best
 
     def rank_actions(self, core: SilverBarsState, actions: list[Action]) -> list[Action] | None:

@@ -7,12 +7,13 @@ Rule numbers ("rule 8") are those of the game's rules page, ``web/rules/silver-b
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from ...cards import JOKER, Card
+from ...cards import JOKER, Card, sort_cards
 from ...core import Action
 from ...rng import Rng
-from .notation import CLEAR, Act, token
+from .notation import CLEAR, MINER_TOKENS, ROLE, SILVER_TOKENS, Act, token
 
 VAULTS = 5
 HAND = 7
@@ -27,6 +28,7 @@ STRIKE = Card(12, "♠")
 PLAIN_SUITS = ("♣", "♢", "♡")
 
 
+@cache
 def deck(strikes: int) -> tuple[Card, ...]:
     """The cards shuffled each round: two decks less the locks, the two J♠ and one joker (rule 1)."""
     cards: list[Card] = []
@@ -72,6 +74,18 @@ class Vault:
 
 
 EMPTY_ROW = (Vault(),) * VAULTS
+
+
+def _row(move: str, tok: str = "") -> tuple[Act, ...]:
+    return tuple(Act(move, tok, i) for i in range(VAULTS))
+
+
+PLAY = {tok: _row("play", tok) for tok in SILVER_TOKENS}
+MINER = {tok: _row("miner", tok) for tok in MINER_TOKENS}
+RUBBLE, SHOVEL, LOCK, STEAL, PLACE = (_row(move) for move in ("rubble", "shovel", "lock", "steal", "place"))
+DISCARD = {tok: Act("discard", tok) for tok in ROLE}
+ALONE = {tok: Act(tok) for tok in ("lo-thief", "hi-thief", "strike")}
+"""Every action, made once: the legal actions are listed from these (the search lists them at every move)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +146,7 @@ def take_card(hand: tuple[Card, ...], tok: str) -> tuple[Card, tuple[Card, ...]]
 
 
 def added(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    return tuple(sorted(hand + (card,)))
+    return tuple(sort_cards(hand + (card,)))
 
 
 def thief_target(core: SilverBarsState, seat: int, lo: bool) -> tuple[int, tuple[int, ...]] | None:
@@ -183,36 +197,50 @@ def legal(core: SilverBarsState) -> list[Action]:
     pending = core.pending
     if pending is not None:
         if pending.carry is None:
-            return [Act("steal", vault=i) for i in pending.choices]
+            return [STEAL[i] for i in pending.choices]
         value = pending.carry.rank
-        return [Act("place", vault=i) for i, v in enumerate(mine) if v.takes_silver(value)]
-    theirs = core.vaults[1 - seat]
+        return [PLACE[i] for i, v in enumerate(mine) if v.takes_silver(value)]
     plays: list[Action] = []
     discards: list[Action] = []
+    below: list[int] | None = None  # per vault: the silver it takes must be above this (rule 4)
+    on_silver = [i for i, v in enumerate(mine) if not v.locked and v.silver_on_top]  # rules 5, 10
     seen: set[str] = set()
     for card in core.hands[seat]:
         tok = token(card)
         if tok in seen:
             continue
         seen.add(tok)
-        discards.append(Act("discard", tok))  # rule 2: any card may be discarded
+        discards.append(DISCARD[tok])  # rule 2: any card may be discarded
         rank = card.rank
         if rank in SILVER_RANKS:
-            plays.extend(Act("play", tok, i) for i, v in enumerate(mine) if v.takes_silver(rank))
+            if below is None:
+                below = [_silver_floor(v) for v in mine]
+            row = PLAY[tok]
+            plays += [row[i] for i in range(VAULTS) if rank > below[i]]
         elif rank in MINER_RANKS:
-            plays.extend(Act("miner", tok, i) for i, v in enumerate(mine) if not v.locked and v.silver_on_top)
+            row = MINER[tok]
+            plays += [row[i] for i in on_silver]
         elif tok == "rubble":
-            plays.extend(Act("rubble", vault=i) for i, v in enumerate(theirs) if v.empty and not v.locked)
+            plays += [RUBBLE[i] for i, v in enumerate(core.vaults[1 - seat]) if v.empty and not v.locked]
         elif tok == "shovel":
-            plays.extend(Act("shovel", vault=i) for i, v in enumerate(mine) if v.rubble is not None)
+            plays += [SHOVEL[i] for i, v in enumerate(mine) if v.rubble is not None]
         elif tok == "strike":
-            plays.append(Act("strike"))
+            plays.append(ALONE[tok])
         elif thief_target(core, seat, tok == "lo-thief") is not None:
-            plays.append(Act(tok))
-    locks: list[Action] = []
-    if sum(v.locked for v in mine) < LOCKS:  # rule 10
-        locks = [Act("lock", vault=i) for i, v in enumerate(mine) if not v.locked and v.silver_on_top]
-    return plays + discards + locks
+            plays.append(ALONE[tok])
+    if sum(v.locked for v in mine) >= LOCKS:  # rule 10
+        return plays + discards
+    return plays + discards + [LOCK[i] for i in on_silver]
+
+
+def _silver_floor(vault: Vault) -> int:
+    """The value the silver played into ``vault`` must beat: 0 when empty, the silver under a miner on top, and
+    more than any silver when it takes none (rule 4, as :meth:`Vault.takes_silver`)."""
+    if vault.locked or vault.rubble is not None:
+        return 99
+    if not vault.cards:
+        return 0
+    return vault.cards[-2].rank if vault.cards[-1].rank in MINER_RANKS else 99
 
 
 def winners(core: SilverBarsState) -> list[int]:
