@@ -135,13 +135,12 @@ async function mismatch(facts, wheel, zip) {
 // Pyodide's memory image from the rest of the file: a map of its pages (a bit each: stored or all zeros), padded to
 // 16 bytes, then the stored pages (build.py: sparse_image). Nearly half of the image is zeros, never stored. Each run
 // of stored pages is read straight into its place in the image.
-async function image(stream, { size, page, stored }) {
+async function image(stream, { size, page, stored }, out) {
   const pages = Math.ceil(size / page);
   const mapLength = Math.ceil(Math.ceil(pages / 8) / 16) * 16;
   const map = await stream.take(mapLength);
   if (map.length !== mapLength) throw new Error("the snapshot is cut short");
   const kept = (i) => map[i >> 3] & (1 << (i & 7));
-  const out = new Uint8Array(size);
   let taken = map.length;
   for (let first = 0; first < pages; ) {
     if (!kept(first)) {
@@ -162,23 +161,25 @@ async function image(stream, { size, page, stored }) {
   return out;
 }
 
-// The snapshot, once its header is checked against the archives and the loaded Pyodide: `{ image }`, a promise of
-// its image still being read, or null (none cached, or refused: why is recorded). The image is read from the
-// moment the header is, while the archives come and their hashes are checked.
+// The snapshot, once its header is checked against the archives and the loaded Pyodide: `{ image, read }`, its
+// image (of the size the header gives) and a promise of it filled, or null (none cached, or refused: why is
+// recorded). The image is read from the moment the header is, while the archives come and their hashes are
+// checked, and while Pyodide instantiates its WebAssembly into a memory of the image's size (startPyodide).
 async function snapshot(archives) {
   const response = await snapshotResponse();
   if (!response) return null;
   const stream = new SnapshotStream(response);
   const { facts, refused } = await header(stream);
-  const read = facts ? image(stream, facts.image) : null;
-  read?.catch(() => {}); // a failure is the start's: Pyodide waits for the image (start)
+  const memory = facts ? new Uint8Array(facts.image.size) : null;
+  const read = facts ? image(stream, facts.image, memory) : null;
+  read?.catch(() => {}); // a failure is the start's (startPyodide)
   const reason = refused || (await mismatch(facts, ...(await archives)));
   if (reason) {
     stream.cancel();
     refuse(reason);
     return null;
   }
-  return { image: read };
+  return { image: memory, read };
 }
 
 function refuse(reason) {
@@ -222,14 +223,35 @@ async function fetchRuntime(url) {
   return fetch(url);
 }
 
+// Files Pyodide fetches as it starts, asked for at the start (`start`) rather than when Pyodide gets to them: the
+// standard library's archive and Pyodide's package list. Pyodide asks for them only once its loader script is
+// there and the snapshot's header checked, and the archive then came last of all on a return, after the snapshot.
+function fetchEarly() {
+  const prefetched = new Map();
+  const wanted = [settings.build.stdlib ? at(settings.build.stdlib) : at(settings.build.pyodide) + "python_stdlib.zip",
+    at(settings.build.pyodide) + "pyodide-lock.json"];
+  for (const url of wanted) {
+    const response = fetch(url);
+    response.catch(() => {}); // Pyodide's own fetch reports a failure
+    prefetched.set(url, response);
+  }
+  return prefetched;
+}
+
 // While Pyodide starts, its own fetch of the WebAssembly gets an empty stand-in, and its instantiation the module
-// compiled by compileRuntime.
-function lendRuntime(runtime) {
+// compiled by compileRuntime; its fetch of a file asked for early (`fetchEarly`) gets that response, once.
+function lendRuntime(runtime, prefetched) {
   const fetchBefore = globalThis.fetch;
   const instantiateBefore = WebAssembly.instantiateStreaming;
   const standIns = new WeakSet();
   globalThis.fetch = function (input, init) {
-    if (String(input?.url ?? input) !== runtime.url) return fetchBefore.call(this, input, init);
+    const url = String(input?.url ?? input);
+    const asked = prefetched.get(url);
+    if (asked) {
+      prefetched.delete(url);
+      return asked;
+    }
+    if (url !== runtime.url) return fetchBefore.call(this, input, init);
     const standIn = new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } });
     standIns.add(standIn);
     return Promise.resolve(standIn);
@@ -246,16 +268,20 @@ function lendRuntime(runtime) {
   };
 }
 
-// Pyodide started (from `image` when given), or the start's failure: Pyodide only warns when its WebAssembly
-// cannot be had, and its start then never ends, so a failed compile fails it here instead.
-async function startPyodide(options, runtime, image) {
+// Pyodide started (from the `stored` snapshot's image when given: see `snapshot`), or the start's failure: Pyodide
+// only warns when its WebAssembly cannot be had, and its start then never ends, so a failed compile fails it here
+// instead. Pyodide takes the snapshot's image at once, for its memory's size, and restores it once its WebAssembly
+// is instantiated and its files are in place: its file-system hook (`fsInit`, which it waits for before that) waits
+// for the image to be read, and never ends when the read fails (the start's failure then).
+async function startPyodide(options, runtime, prefetched, stored) {
   const stdlib = settings.build.stdlib ? { stdLibURL: at(settings.build.stdlib) } : {};
-  const failed = runtime.module.then(() => new Promise(() => {}));
-  const restore = lendRuntime(runtime);
+  const failed = Promise.all([runtime.module, stored?.read]).then(() => new Promise(() => {}));
+  const restoring = stored
+    ? { _loadSnapshot: stored.image, fsInit: () => stored.read.catch(() => new Promise(() => {})) }
+    : {};
+  const restore = lendRuntime(runtime, prefetched);
   try {
-    const loading = loadRuntime({
-      ...options, indexURL: at(settings.build.pyodide), ...stdlib, ...(image ? { _loadSnapshot: image } : {}),
-    });
+    const loading = loadRuntime({ ...options, indexURL: at(settings.build.pyodide), ...stdlib, ...restoring });
     return await Promise.race([loading, failed]);
   } finally {
     restore();
@@ -293,21 +319,22 @@ async function start(options) {
   const archives = Promise.all([bytes(build.engine_wheel), bytes(build.web_zip)]);
   const root = globalThis.document?.documentElement || { dataset: {} };
   const runtime = compileRuntime();
+  const prefetched = fetchEarly();
   // The snapshot's header is checked first (against the archives); its image is read while Pyodide loads and its
   // WebAssembly compiles, and restored once both are there.
-  const image = (await snapshot(archives))?.image;
-  if (!image) performance.mark("python-snapshot-read"); // none, or refused
-  let restored = Boolean(image);
+  const stored = await snapshot(archives);
+  if (!stored) performance.mark("python-snapshot-read"); // none, or refused
+  let restored = Boolean(stored);
   let compiled = restored ? Promise.resolve([]) : bytecode(); // a restored Python has imported everything already
   let py;
   try {
-    py = await startPyodide(options, runtime, image);
+    py = await startPyodide(options, runtime, prefetched, stored);
   } catch (error) {
     if (!restored) throw error;
     refuse(`it could not be read: ${error.message ?? error}`); // then the ordinary way
     restored = false;
     compiled = bytecode();
-    py = await startPyodide(options, runtime, null);
+    py = await startPyodide(options, runtime, prefetched, null);
   }
   performance.mark("python-restored");
   // A restored Python has imported every engine module already (pyengine.games.preload(): all but the command
