@@ -319,7 +319,9 @@ function redraw(element, content) {
     template.innerHTML = content;
     fresh = template.content;
   }
-  const moving = !reducedMotion.matches && element.isConnected;
+  // Nothing keyed drawn yet (a table's first drawing): nothing can slide, and measuring would lay the page out
+  // once more before the morph.
+  const moving = !reducedMotion.matches && element.isConnected && element.querySelector(SELECTOR) !== null;
   if (moving && !pending.has(element)) {
     pending.set(element, places(element));
     leaving.set(element, departing(element, fresh));
