@@ -761,43 +761,58 @@ def step_output(
 
 BYTECODE_COMMON = "common"
 """The bytecode archive every page takes (the core, the computer player and the shell); each game has its own too."""
+BYTECODE_ADAPTERS = "adapters"
+"""The bytecode archive of the browser package's DOM adapters (``cardtable_web.DOM_ADAPTERS``): the only modules a
+page started from the memory snapshot imports, so that start takes this archive alone."""
 
 
 def bytecode_name(group: str) -> str:
     return f"bytecode-{group}.zip"
 
 
+def project_fact(root: Path, expression: str, what: str) -> Any:
+    """The JSON value of ``expression`` read from the project at ``root`` by a fresh Python (the engine and the
+    browser package importable), after ``from pyengine import games`` and ``import cardtable_web``."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": os.pathsep.join((str(root), str(root / "web")))}
+    code = f"import json, cardtable_web; from pyengine import games; print(json.dumps({expression}))"
+    proc = subprocess.run(
+        [sys.executable, "-B", "-c", code], capture_output=True, text=True, env=env, cwd=root, check=False
+    )
+    if proc.returncode != 0:
+        raise BuildError(f"reading {what} of {root} failed:\n{proc.stderr.strip()}")
+    return json.loads(proc.stdout)
+
+
 def game_modules(root: Path) -> dict[str, str]:
     """Each game's id and its module name (``pyengine.games.GAME_MODULES``: also its renderer's name)."""
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": str(root)}
-    code = "import json; from pyengine.games import GAME_MODULES; print(json.dumps(GAME_MODULES))"
-    proc = subprocess.run(
-        [sys.executable, "-B", "-c", code], capture_output=True, text=True, env=env, cwd=root, check=False
-    )
-    if proc.returncode != 0:
-        raise BuildError(f"reading the games of {root} failed:\n{proc.stderr.strip()}")
-    return dict(json.loads(proc.stdout))
+    return dict(project_fact(root, "games.GAME_MODULES", "the games"))
 
 
-def command_line_files(root: Path) -> tuple[str, ...]:
-    """Where the compiled files of the engine's command-line modules (``pyengine.games.COMMAND_LINE``) start: no
-    page imports them, so the page's bytecode archives leave them out."""
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": str(root)}
-    code = "import json; from pyengine.games import COMMAND_LINE; print(json.dumps(COMMAND_LINE))"
-    proc = subprocess.run(
-        [sys.executable, "-B", "-c", code], capture_output=True, text=True, env=env, cwd=root, check=False
-    )
-    if proc.returncode != 0:
-        raise BuildError(f"reading the command line's modules of {root} failed:\n{proc.stderr.strip()}")
+def module_files(modules: list[str]) -> tuple[str, ...]:
+    """Where the compiled files of ``modules`` (dotted names) start in an archive: ``package/__pycache__/name.``."""
     starts = []
-    for module in json.loads(proc.stdout):
+    for module in modules:
         package, _, name = module.rpartition(".")
         starts.append(f"{package.replace('.', '/')}/__pycache__/{name}.")
     return tuple(starts)
 
 
-def bytecode_group(name: str, modules: dict[str, str]) -> str:
-    """Which archive a compiled module goes to: its game's (the game's engine package or renderer), else common."""
+def command_line_files(root: Path) -> tuple[str, ...]:
+    """Where the compiled files of the engine's command-line modules (``pyengine.games.COMMAND_LINE``) start: no
+    page imports them, so the page's bytecode archives leave them out."""
+    return module_files(project_fact(root, "games.COMMAND_LINE", "the command line's modules"))
+
+
+def adapter_files(root: Path) -> tuple[str, ...]:
+    """Where the compiled files of the browser package's DOM adapters (``cardtable_web.DOM_ADAPTERS``) start."""
+    return module_files(project_fact(root, "cardtable_web.DOM_ADAPTERS", "the page's DOM adapters"))
+
+
+def bytecode_group(name: str, modules: dict[str, str], adapters: tuple[str, ...] = ()) -> str:
+    """Which archive a compiled module goes to: the DOM adapters' (``adapters``: where their files start), its
+    game's (the game's engine package or renderer), else common."""
+    if name.startswith(adapters):
+        return BYTECODE_ADAPTERS
     for game, module in modules.items():
         if name.startswith(f"pyengine/games/{module}/") or name.startswith(
             f"{BROWSER_PACKAGE}/renderers/__pycache__/{module}."
@@ -824,14 +839,16 @@ def staged_archives(stage: Path, project: dict[str, Any]) -> list[Path]:
 
 def write_bytecode(paths: Paths, stage: Path, project: dict[str, Any], stream: Any) -> dict[str, str]:
     """Compile the wheel's and the browser zip's modules ahead of time for Pyodide's Python (hash-checked
-    ``__pycache__/*.cpython-3XX.pyc``, see ``snapshot.mjs``) into ``bytecode-common.zip`` and one
-    ``bytecode-<game>.zip`` per game beside the archives: a page that starts Python the ordinary way unpacks the
-    common one and its game's over the sources and imports them without compiling (all of them in the wheel would
-    add 0.47 MB to a first visit, four fifths of it for games it does not play). The command line's modules are
-    left out: no page imports them. Returns group: file name."""
+    ``__pycache__/*.cpython-3XX.pyc``, see ``snapshot.mjs``) into ``bytecode-common.zip``, one
+    ``bytecode-<game>.zip`` per game and ``bytecode-adapters.zip`` (the page's DOM adapters) beside the archives: a
+    page that starts Python the ordinary way unpacks the common one, its game's and the adapters' over the sources
+    and imports them without compiling (all of them in the wheel would add 0.47 MB to a first visit, four fifths of
+    it for games it does not play); a page started from the memory snapshot, which imported the rest, unpacks the
+    adapters' alone. The command line's modules are left out: no page imports them. Returns group: file name."""
     archives = staged_archives(stage, project)
     modules = game_modules(paths.root)
-    names = {group: bytecode_name(group) for group in (BYTECODE_COMMON, *modules)}
+    adapters = adapter_files(paths.root)
+    names = {group: bytecode_name(group) for group in (BYTECODE_COMMON, BYTECODE_ADAPTERS, *modules)}
 
     def compile_archives() -> None:
         with tempfile.TemporaryDirectory(prefix="cardtable-bytecode-") as tmp:
@@ -843,7 +860,7 @@ def write_bytecode(paths: Paths, stage: Path, project: dict[str, Any], stream: A
         compiled = {name: data for name, data in compiled.items() if not name.startswith(command_line)}
         groups: dict[str, dict[str, bytes]] = {group: {} for group in names}
         for name, data in compiled.items():
-            groups[bytecode_group(name, modules)][name] = data
+            groups[bytecode_group(name, modules, adapters)][name] = data
         for group, files in groups.items():
             zip_files(stage / "wheels" / names[group], files)
         log(f"bytecode: {len(compiled)} modules compiled for Pyodide's Python, in {len(groups)} archives", stream)

@@ -121,7 +121,7 @@ def test_snapshot_used_checked_and_refused(browser: Browser, base_url: str) -> N
         game = records["carbon-city-zero"]
         way, ordinary = play(page, game)
         assert way == "ordinary"  # a first visit does not wait for the snapshot
-        assert page.evaluate("document.documentElement.dataset.bytecode") == "2"  # common and the game's compiled
+        assert page.evaluate("document.documentElement.dataset.bytecode") == "3"  # common, the game's, the adapters'
         # and every module of the standard library that this start imported came compiled (build.py: write_stdlib)
         assert page.evaluate(COMPILED_AT_START) == ""
         wait_for_worker(page)
@@ -130,16 +130,16 @@ def test_snapshot_used_checked_and_refused(browser: Browser, base_url: str) -> N
         for name, record_address in records.items():
             way, restored[name] = play(page, record_address)
             assert way == "snapshot"
-            assert page.evaluate("document.documentElement.dataset.bytecode") == "0"  # imported in the snapshot
+            assert page.evaluate("document.documentElement.dataset.bytecode") == "1"  # the adapters': the rest imported
             assert page.evaluate(IMPORTED_AT_START).split() == ADAPTERS  # all else too
         assert restored["carbon-city-zero"] == ordinary
         assert not page.evaluate("document.documentElement.dataset.snapshotRefused")
 
         assert page.evaluate(SNAPSHOT_CACHED.replace("ACTION", "delete"))
-        for name, record_address in records.items():  # started anew, with the common and the game's bytecode
+        for name, record_address in records.items():  # started anew, with the common, the game's, the adapters'
             way, record = play(page, record_address)
             assert way == "ordinary"
-            assert page.evaluate("document.documentElement.dataset.bytecode") == "2"
+            assert page.evaluate("document.documentElement.dataset.bytecode") == "3"
             assert page.evaluate(COMPILED_AT_START) == ""
             assert record == restored[name], f"{name} replays differently from the snapshot"
         assert page.evaluate(SNAPSHOT_CACHED.replace("ACTION", "add"))

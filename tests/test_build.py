@@ -159,7 +159,7 @@ def test_layout(site: Site) -> None:
     pyscript = {p.name for p in (out / "vendor" / "pyscript").iterdir()}
     assert {"core.js", "core.css"} <= pyscript
     assert all(name.endswith((".js", ".css")) for name in pyscript), pyscript
-    groups = sorted([*GAME_IDS, "common"])
+    groups = sorted([*GAME_IDS, "common", "adapters"])
     assert sorted(p.name for p in (out / "wheels").glob("*/*")) == [
         *(f"bytecode-{group}.zip" for group in groups),
         "cardtable_web.zip",
@@ -343,7 +343,7 @@ def test_bytecode_archives(site: Site) -> None:
     for name in (WHEEL, "cardtable_web.zip"):
         with zipfile.ZipFile(archive(site.out, name)) as zf:
             sources |= {n: zf.read(n) for n in zf.namelist() if n.endswith(".py")}
-    assert set(build["bytecode"]) == {"common", *GAME_IDS}
+    assert set(build["bytecode"]) == {"common", "adapters", *GAME_IDS}
     compiled: dict[str, str] = {}
     for group, path in build["bytecode"].items():
         with zipfile.ZipFile(site.out / path) as zf:
@@ -365,7 +365,8 @@ def test_bytecode_archives(site: Site) -> None:
     assert compiled["cardtable_web/renderers/silver_bars.py"] == "silver-bars"
     assert compiled["cardtable_web/renderers/carbon_city_zero.py"] == "carbon-city-zero"
     assert compiled["pyengine/games/__init__.py"] == compiled["cardtable_web/renderers/__init__.py"] == "common"
-    assert compiled["pyengine/core.py"] == compiled["cardtable_web/shell.py"] == "common"
+    assert compiled["pyengine/core.py"] == compiled["cardtable_web/controller.py"] == "common"
+    assert compiled["cardtable_web/shell.py"] == compiled["cardtable_web/dom.py"] == "adapters"  # DOM_ADAPTERS
 
 
 def test_site_standard_library(site: Site) -> None:

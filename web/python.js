@@ -58,13 +58,16 @@ async function snapshotResponse() {
   }
 }
 
-// The modules compiled ahead of time for this Python (build.py: write_bytecode), for an ordinary start: the common
-// archive and the chosen game's. They only save compiling, so one that cannot be fetched is simply left out.
-function bytecode() {
+// The modules compiled ahead of time for this Python (build.py: write_bytecode): on an ordinary start the common
+// archive, the chosen game's and the page's DOM adapters'; on a start from the snapshot, which imported the rest
+// already, the adapters' alone (none in a worker, which never imports them). They only save compiling, so one that
+// cannot be fetched is simply left out.
+function bytecode(restored) {
   const groups = settings.build.bytecode || {};
   const game = Object.hasOwn(groups, settings.game ?? "") ? groups[settings.game] : null;
-  const wanted = [groups.common, game].filter(Boolean);
-  return Promise.all(wanted.map((path) => bytes(path).catch(() => null)));
+  const adapters = globalThis.document ? groups.adapters : null;
+  const wanted = restored ? [adapters] : [groups.common, game, adapters];
+  return Promise.all(wanted.filter(Boolean).map((path) => bytes(path).catch(() => null)));
 }
 
 async function sha256(data) {
@@ -325,7 +328,7 @@ async function start(options) {
   const stored = await snapshot(archives);
   if (!stored) performance.mark("python-snapshot-read"); // none, or refused
   let restored = Boolean(stored);
-  let compiled = restored ? Promise.resolve([]) : bytecode(); // a restored Python has imported everything already
+  let compiled = bytecode(restored);
   let py;
   try {
     py = await startPyodide(options, runtime, prefetched, stored);
@@ -333,7 +336,7 @@ async function start(options) {
     if (!restored) throw error;
     refuse(`it could not be read: ${error.message ?? error}`); // then the ordinary way
     restored = false;
-    compiled = bytecode();
+    compiled = bytecode(false);
     py = await startPyodide(options, runtime, prefetched, null);
   }
   performance.mark("python-restored");
