@@ -226,35 +226,14 @@ async function fetchRuntime(url) {
   return fetch(url);
 }
 
-// Files Pyodide fetches as it starts, asked for at the start (`start`) rather than when Pyodide gets to them: the
-// standard library's archive and Pyodide's package list. Pyodide asks for them only once its loader script is
-// there and the snapshot's header checked, and the archive then came last of all on a return, after the snapshot.
-function fetchEarly() {
-  const prefetched = new Map();
-  const wanted = [settings.build.stdlib ? at(settings.build.stdlib) : at(settings.build.pyodide) + "python_stdlib.zip",
-    at(settings.build.pyodide) + "pyodide-lock.json"];
-  for (const url of wanted) {
-    const response = fetch(url);
-    response.catch(() => {}); // Pyodide's own fetch reports a failure
-    prefetched.set(url, response);
-  }
-  return prefetched;
-}
-
 // While Pyodide starts, its own fetch of the WebAssembly gets an empty stand-in, and its instantiation the module
-// compiled by compileRuntime; its fetch of a file asked for early (`fetchEarly`) gets that response, once.
-function lendRuntime(runtime, prefetched) {
+// compiled by compileRuntime.
+function lendRuntime(runtime) {
   const fetchBefore = globalThis.fetch;
   const instantiateBefore = WebAssembly.instantiateStreaming;
   const standIns = new WeakSet();
   globalThis.fetch = function (input, init) {
-    const url = String(input?.url ?? input);
-    const asked = prefetched.get(url);
-    if (asked) {
-      prefetched.delete(url);
-      return asked;
-    }
-    if (url !== runtime.url) return fetchBefore.call(this, input, init);
+    if (String(input?.url ?? input) !== runtime.url) return fetchBefore.call(this, input, init);
     const standIn = new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } });
     standIns.add(standIn);
     return Promise.resolve(standIn);
@@ -276,13 +255,13 @@ function lendRuntime(runtime, prefetched) {
 // instead. Pyodide takes the snapshot's image at once, for its memory's size, and restores it once its WebAssembly
 // is instantiated and its files are in place: its file-system hook (`fsInit`, which it waits for before that) waits
 // for the image to be read, and never ends when the read fails (the start's failure then).
-async function startPyodide(options, runtime, prefetched, stored) {
+async function startPyodide(options, runtime, stored) {
   const stdlib = settings.build.stdlib ? { stdLibURL: at(settings.build.stdlib) } : {};
   const failed = Promise.all([runtime.module, stored?.read]).then(() => new Promise(() => {}));
   const restoring = stored
     ? { _loadSnapshot: stored.image, fsInit: () => stored.read.catch(() => new Promise(() => {})) }
     : {};
-  const restore = lendRuntime(runtime, prefetched);
+  const restore = lendRuntime(runtime);
   try {
     const loading = loadRuntime({ ...options, indexURL: at(settings.build.pyodide), ...stdlib, ...restoring });
     return await Promise.race([loading, failed]);
@@ -322,7 +301,6 @@ async function start(options) {
   const archives = Promise.all([bytes(build.engine_wheel), bytes(build.web_zip)]);
   const root = globalThis.document?.documentElement || { dataset: {} };
   const runtime = compileRuntime();
-  const prefetched = fetchEarly();
   // The snapshot's header is checked first (against the archives); its image is read while Pyodide loads and its
   // WebAssembly compiles, and restored once both are there.
   const stored = await snapshot(archives);
@@ -331,13 +309,13 @@ async function start(options) {
   let compiled = bytecode(restored);
   let py;
   try {
-    py = await startPyodide(options, runtime, prefetched, stored);
+    py = await startPyodide(options, runtime, stored);
   } catch (error) {
     if (!restored) throw error;
     refuse(`it could not be read: ${error.message ?? error}`); // then the ordinary way
     restored = false;
     compiled = bytecode(false);
-    py = await startPyodide(options, runtime, prefetched, null);
+    py = await startPyodide(options, runtime, null);
   }
   performance.mark("python-restored");
   // A restored Python has imported every engine module already (pyengine.games.preload(): all but the command
