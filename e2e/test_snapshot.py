@@ -28,39 +28,28 @@ from cardtable_web.setup import Seat, Setup  # noqa: E402
 EMBED = "embed.html?game=carbondale&position=figure-1"
 THINKING = "index.html?game=silver-bars&players=2&seed=7&bots=1&level=normal&delay=0"
 
-TAMPER = """async () => {
-  // The cached snapshot, with its header saying it was made from another engine wheel (same length).
+REWRITE = """async () => {
+  // The cached snapshot, its bytes rewritten (by the function put in its place below)
   const build = await (await fetch("build.json", { cache: "no-cache" })).json();
   const url = new URL(build.snapshot, document.baseURI).href;
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
     const hit = await cache.match(url);
     if (!hit) continue;
-    const bytes = new Uint8Array(await hit.arrayBuffer());
-    const head = new TextDecoder().decode(bytes.subarray(0, 256));
-    const at = head.indexOf('"engine_wheel":"') + '"engine_wheel":"'.length;
-    bytes[at] = bytes[at] === 48 ? 49 : 48;  // its first hex digit changed
-    await cache.put(url, new Response(bytes));
+    await cache.put(url, new Response((CHANGE)(new Uint8Array(await hit.arrayBuffer()))));
     return true;
   }
   return false;
 }"""
-
-
-CUT_SHORT = """async () => {
-  // The cached snapshot with its header whole and its image cut short (as a disk that lost its end).
-  const build = await (await fetch("build.json", { cache: "no-cache" })).json();
-  const url = new URL(build.snapshot, document.baseURI).href;
-  for (const name of await caches.keys()) {
-    const cache = await caches.open(name);
-    const hit = await cache.match(url);
-    if (!hit) continue;
-    const bytes = new Uint8Array(await hit.arrayBuffer());
-    await cache.put(url, new Response(bytes.slice(0, bytes.length >> 1)));
-    return true;
-  }
-  return false;
-}"""
+TAMPER = REWRITE.replace("CHANGE", """(bytes) => {
+  // its header saying it was made from another engine wheel (same length)
+  const head = new TextDecoder().decode(bytes.subarray(0, 256));
+  const at = head.indexOf('"engine_wheel":"') + '"engine_wheel":"'.length;
+  bytes[at] = bytes[at] === 48 ? 49 : 48;  // its first hex digit changed
+  return bytes;
+}""")
+CUT_SHORT = REWRITE.replace("CHANGE", "(bytes) => bytes.slice(0, bytes.length >> 1)")
+"""The snapshot with its header whole and its image cut short (as a disk that lost its end)."""
 COMPILED_AT_START = "document.documentElement.dataset.compiledAtStart"
 """The standard library's modules the table's start compiled from their source (web/main.py), space-separated."""
 
