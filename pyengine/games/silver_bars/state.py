@@ -59,13 +59,19 @@ class Vault:
     def silver_on_top(self) -> bool:
         return bool(self.cards) and self.cards[-1].rank in SILVER_RANKS
 
+    @property
+    def silver_floor(self) -> int:
+        """Rule 4: silver played here must be worth more than this: 0 when the vault is empty, the silver under a
+        miner on top, and more than any silver when it takes none (locked, under rubble, or silver on top)."""
+        if self.locked or self.rubble is not None:
+            return 99
+        if not self.cards:
+            return 0
+        return self.cards[-2].rank if self.cards[-1].rank in MINER_RANKS else 99
+
     def takes_silver(self, value: int) -> bool:
         """Rule 4: unlocked, and empty or a miner on top whose silver underneath is lower than ``value``."""
-        if self.locked or self.rubble is not None:
-            return False
-        if not self.cards:
-            return True
-        return self.cards[-1].rank in MINER_RANKS and self.cards[-2].rank < value
+        return value > self.silver_floor
 
     @property
     def silver(self) -> int:
@@ -214,7 +220,7 @@ def legal(core: SilverBarsState) -> list[Action]:
         rank = card.rank
         if rank in SILVER_RANKS:
             if below is None:
-                below = [_silver_floor(v) for v in mine]
+                below = [v.silver_floor for v in mine]
             row = PLAY[tok]
             plays += [row[i] for i in range(VAULTS) if rank > below[i]]
         elif rank in MINER_RANKS:
@@ -231,16 +237,6 @@ def legal(core: SilverBarsState) -> list[Action]:
     if sum(v.locked for v in mine) >= LOCKS:  # rule 10
         return plays + discards
     return plays + discards + [LOCK[i] for i in on_silver]
-
-
-def _silver_floor(vault: Vault) -> int:
-    """The value the silver played into ``vault`` must beat: 0 when empty, the silver under a miner on top, and
-    more than any silver when it takes none (rule 4, as :meth:`Vault.takes_silver`)."""
-    if vault.locked or vault.rubble is not None:
-        return 99
-    if not vault.cards:
-        return 0
-    return vault.cards[-2].rank if vault.cards[-1].rank in MINER_RANKS else 99
 
 
 def winners(core: SilverBarsState) -> list[int]:
