@@ -74,12 +74,11 @@ class SilverBarsRules(Rules):
     )
     notation = NOTATION
     positions = {**_view.POSITIONS, **_position.LESSON_POSITIONS}
-    ai_tuning = {"normal": {"iterations": 450}, "hard": {"iterations": 2400}}
-    """Measured (docs/benchmarks.md): normal searches 450 iterations rather than the level's 300. With 300 it won 65%
-    of 40 games against the counting player, with 450 75% on the same deals; its decisions took 365 ms (median) in
-    the browser with 300, within normal's 600 ms with half as many again. Hard searches 2,400 rather than 1,500:
-    against normal's 450 it won 62.5% of 40 games with 1,500, and once the legal actions were listed faster its
-    decisions with 2,400 took 2,110 ms (median) in the browser's worker, where 1,500 had taken 2,278."""
+    ai_tuning = {"normal": {"iterations": 450}}
+    """Measured against the counting player (docs/benchmarks.md): normal searches 450 iterations rather than the
+    level's 300. With 300 it won 65% of 40 games against that player, with 450 75% on the same deals; its decisions
+    took 365 ms (median) in the browser with 300, within normal's 600 ms with half as many again. Hard keeps the
+    level's 1,500: with 2,400 it won 60% of 40 games against normal, where 1,500 won 62.5%."""
 
     # -- setup ---------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> SilverBarsState:
