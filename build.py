@@ -770,22 +770,32 @@ def bytecode_name(group: str) -> str:
     return f"bytecode-{group}.zip"
 
 
-def project_fact(root: Path, expression: str, what: str) -> Any:
-    """The JSON value of ``expression`` read from the project at ``root`` by a fresh Python (the engine and the
-    browser package importable), after ``from pyengine import games`` and ``import cardtable_web``."""
+@dataclass(frozen=True)
+class ProjectModules:
+    """What the bytecode step reads of the project's modules (:func:`project_modules`)."""
+
+    games: dict[str, str]
+    """Each game's id and its module name (``pyengine.games.GAME_MODULES``: also its renderer's name)."""
+    command_line: tuple[str, ...]
+    """Where the compiled files of the engine's command-line modules (``pyengine.games.COMMAND_LINE``) start: no
+    page imports them, so the page's bytecode archives leave them out."""
+    adapters: tuple[str, ...]
+    """Where the compiled files of the browser package's DOM adapters (``cardtable_web.DOM_ADAPTERS``) start."""
+
+
+def project_modules(root: Path) -> ProjectModules:
+    """The games, the command line's modules and the page's DOM adapters of the project at ``root``, read by one
+    fresh Python (the engine and the browser package importable)."""
     env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": os.pathsep.join((str(root), str(root / "web")))}
-    code = f"import json, cardtable_web; from pyengine import games; print(json.dumps({expression}))"
+    code = ("import json, cardtable_web; from pyengine import games; print(json.dumps([games.GAME_MODULES, "
+            "games.COMMAND_LINE, cardtable_web.DOM_ADAPTERS]))")
     proc = subprocess.run(
         [sys.executable, "-B", "-c", code], capture_output=True, text=True, env=env, cwd=root, check=False
     )
     if proc.returncode != 0:
-        raise BuildError(f"reading {what} of {root} failed:\n{proc.stderr.strip()}")
-    return json.loads(proc.stdout)
-
-
-def game_modules(root: Path) -> dict[str, str]:
-    """Each game's id and its module name (``pyengine.games.GAME_MODULES``: also its renderer's name)."""
-    return dict(project_fact(root, "games.GAME_MODULES", "the games"))
+        raise BuildError(f"reading the modules of {root} failed:\n{proc.stderr.strip()}")
+    games, command_line, adapters = json.loads(proc.stdout)
+    return ProjectModules(dict(games), module_files(command_line), module_files(adapters))
 
 
 def module_files(modules: list[str]) -> tuple[str, ...]:
@@ -795,17 +805,6 @@ def module_files(modules: list[str]) -> tuple[str, ...]:
         package, _, name = module.rpartition(".")
         starts.append(f"{package.replace('.', '/')}/__pycache__/{name}.")
     return tuple(starts)
-
-
-def command_line_files(root: Path) -> tuple[str, ...]:
-    """Where the compiled files of the engine's command-line modules (``pyengine.games.COMMAND_LINE``) start: no
-    page imports them, so the page's bytecode archives leave them out."""
-    return module_files(project_fact(root, "games.COMMAND_LINE", "the command line's modules"))
-
-
-def adapter_files(root: Path) -> tuple[str, ...]:
-    """Where the compiled files of the browser package's DOM adapters (``cardtable_web.DOM_ADAPTERS``) start."""
-    return module_files(project_fact(root, "cardtable_web.DOM_ADAPTERS", "the page's DOM adapters"))
 
 
 def bytecode_group(name: str, modules: dict[str, str], adapters: tuple[str, ...] = ()) -> str:
@@ -846,8 +845,8 @@ def write_bytecode(paths: Paths, stage: Path, project: dict[str, Any], stream: A
     it for games it does not play); a page started from the memory snapshot, which imported the rest, unpacks the
     adapters' alone. The command line's modules are left out: no page imports them. Returns group: file name."""
     archives = staged_archives(stage, project)
-    modules = game_modules(paths.root)
-    adapters = adapter_files(paths.root)
+    found = project_modules(paths.root)
+    modules = found.games
     names = {group: bytecode_name(group) for group in (BYTECODE_COMMON, BYTECODE_ADAPTERS, *modules)}
 
     def compile_archives() -> None:
@@ -856,11 +855,10 @@ def write_bytecode(paths: Paths, stage: Path, project: dict[str, Any], stream: A
             compiled = {p.relative_to(tmp).as_posix(): p.read_bytes() for p in sorted(Path(tmp).rglob("*.pyc"))}
         if not compiled:
             raise BuildError("compiling the archives' modules for Pyodide gave no bytecode")
-        command_line = command_line_files(paths.root)
-        compiled = {name: data for name, data in compiled.items() if not name.startswith(command_line)}
+        compiled = {name: data for name, data in compiled.items() if not name.startswith(found.command_line)}
         groups: dict[str, dict[str, bytes]] = {group: {} for group in names}
         for name, data in compiled.items():
-            groups[bytecode_group(name, modules, adapters)][name] = data
+            groups[bytecode_group(name, modules, found.adapters)][name] = data
         for group, files in groups.items():
             zip_files(stage / "wheels" / names[group], files)
         log(f"bytecode: {len(compiled)} modules compiled for Pyodide's Python, in {len(groups)} archives", stream)
