@@ -208,7 +208,7 @@ def legal(core: SilverBarsState) -> list[Action]:
         return [PLACE[i] for i, v in enumerate(mine) if v.takes_silver(value)]
     plays: list[Action] = []
     discards: list[Action] = []
-    below: list[int] | None = None  # per vault: the silver it takes must be above this (rule 4)
+    below = [v.silver_floor for v in mine]  # rule 4
     on_silver = [i for i, v in enumerate(mine) if not v.locked and v.silver_on_top]  # rules 5, 10
     seen: set[str] = set()
     for card in core.hands[seat]:
@@ -219,8 +219,6 @@ def legal(core: SilverBarsState) -> list[Action]:
         discards.append(DISCARD[tok])  # rule 2: any card may be discarded
         rank = card.rank
         if rank in SILVER_RANKS:
-            if below is None:
-                below = [v.silver_floor for v in mine]
             row = PLAY[tok]
             plays += [row[i] for i in range(VAULTS) if rank > below[i]]
         elif rank in MINER_RANKS:
