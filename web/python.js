@@ -29,6 +29,9 @@ export function configure(build, snapshot = "cached", base = settings.base, game
   settings.httpCache = httpCache;
 }
 
+// Where the start is recorded for the page (`data-python`, `data-runtime`, ...): a stand-in in a worker.
+const root = globalThis.document?.documentElement || { dataset: {} };
+
 const MISSED = "cardtable:runtime-missed"; // the tab's HTTP cache did not hold this address of the runtime
 
 // "snapshot" or "ordinary" once Python has started, why a snapshot was refused (or null), and where its WebAssembly
@@ -186,7 +189,6 @@ async function snapshot(archives) {
 }
 
 function refuse(reason) {
-  const root = globalThis.document?.documentElement || { dataset: {} };
   root.dataset.snapshotRefused = settings.refused = reason;
   console.warn(`Python starts the ordinary way: the snapshot is refused (${reason}).`);
 }
@@ -214,7 +216,6 @@ function compileRuntime() {
 // the page took (`httpCache` in `configure`): the browser drops the compiled code kept for an address when a copy of
 // another date is fetched from it.
 async function fetchRuntime(url) {
-  const root = globalThis.document?.documentElement || { dataset: {} };
   const missed = () => { try { return sessionStorage.getItem(MISSED) === url; } catch { return false; } };
   const ask = settings.httpCache ?? (Boolean(globalThis.navigator?.serviceWorker?.controller) && !missed());
   root.dataset.runtime = settings.runtime = ask ? "http-cache" : "file";
@@ -299,7 +300,6 @@ async function start(options) {
   // is checked, and by then it is loaded and compiled.
   import(at(build.pyodide) + "pyodide.asm.mjs").catch(() => {}); // a failure is the start's (loadRuntime)
   const archives = Promise.all([bytes(build.engine_wheel), bytes(build.web_zip)]);
-  const root = globalThis.document?.documentElement || { dataset: {} };
   const runtime = compileRuntime();
   // The snapshot's header is checked first (against the archives); its image is read while Pyodide loads and its
   // WebAssembly compiles, and restored once both are there.
